@@ -1,0 +1,98 @@
+# magicsub: build the book, run every test. `make book`, `make test`; see README.md.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+VENV := $(ROOT)/.venv
+BIN := $(VENV)/bin
+PYTHON ?= python3
+# Every tool runs from the virtualenv (its jupyter kernels included).
+export PATH := $(BIN):$(PATH)
+export PYTHONDONTWRITEBYTECODE := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export JUPYTER_PLATFORM_DIRS := 1
+
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+VENDOR_STAMP := book/_vendor/.vendored
+
+.PHONY: help venv node_modules vendor book notebooks lint unit nbval browser test lab clean bench
+
+help:
+	@echo "make book       build the Jupyter Book into _build/html"
+	@echo "make test       lint, unit/property/scenario tests, nbval, book build, browser tests"
+	@echo "make lab        run JupyterLab with this project's environment"
+	@echo "make notebooks  re-execute every notebook under book/, storing outputs and widget state"
+	@echo "make lint | unit | nbval | browser | bench | clean"
+
+# --- environments -------------------------------------------------------------------------
+
+venv: $(VENV_STAMP)
+$(VENV_STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing Python requirements into .venv ..."
+	@$(BIN)/python -m pip install --quiet -r requirements.txt
+	@$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+node_modules: $(NODE_STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	@echo "Installing JavaScript packages into node_modules ..."
+	@npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+vendor: $(VENDOR_STAMP)
+$(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py tools/widget_paths.js | $(VENV_STAMP)
+	@$(BIN)/python tools/vendor_widgets.py
+	@touch $@
+
+# --- the book -----------------------------------------------------------------------------
+
+book: $(VENV_STAMP) $(VENDOR_STAMP)
+	@start=$$(date +%s); \
+	$(BIN)/jupyter-book build $(ROOT) --builder html --all -n -W --keep-going; \
+	echo "Book built in $$(( $$(date +%s) - start )) s."
+	@echo "Open $(ROOT)/_build/html/index.html"
+
+notebooks: $(VENV_STAMP)
+	@for nb in $(NOTEBOOKS); do \
+	  echo "Executing $$nb"; \
+	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=True \
+	    --ExecutePreprocessor.record_timing=False \
+	    --ExecutePreprocessor.timeout=300 \
+	    --log-level=WARN "$$nb"; \
+	done
+
+lab: $(VENV_STAMP)
+	$(BIN)/jupyter lab
+
+# --- checks -------------------------------------------------------------------------------
+
+lint: $(VENV_STAMP)
+	$(BIN)/ruff check magicsub tests $(wildcard benchmarks tools)
+
+unit: $(VENV_STAMP)
+	$(PYTEST) tests -m "not browser"
+
+nbval: $(VENV_STAMP)
+	$(PYTEST) --nbval --nbval-current-env book/
+
+browser: $(VENV_STAMP) $(NODE_STAMP)
+	$(PYTEST) tests/browser -m browser
+
+# In this order; each stage stops the run when it fails. Run a later stage alone with
+# `make nbval`, `make book`, `make browser`.
+test: lint unit nbval book browser
+
+bench: $(VENV_STAMP)
+	@if [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \
+	else echo "benchmarks/run.py does not exist yet"; fi
+
+clean:
+	rm -rf _build book/_vendor

@@ -1,0 +1,24 @@
+"""magicsub: the Magic: The Gathering rules for subgames (CR 726) and for leaving a multiplayer
+game (CR 800.4), as an engine that records every change as a step citing its rule paragraph.
+
+>>> import magicsub
+>>> game = magicsub.Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 8, "Bianca": 8})
+>>> game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+>>> _ = game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+>>> _ = game.apply({"resolve": "shahrazad"})
+>>> game.subgames, game.where("Alex#1")[0]
+(1, '1')
+"""
+
+from .editions import EDITIONS, Edition, edition
+from .errors import RulesError, ScenarioError
+from .game import Game
+from .objects import Kind, Obj
+from .scenario import Scenario, ScenarioResult, load_scenario
+from .trace import Change, Loc, Step, Trace
+from .zones import OUTSIDE, Zone
+
+__version__ = "0.1.0"
+__all__ = ["EDITIONS", "OUTSIDE", "Change", "Edition", "Game", "Kind", "Loc", "Obj",
+           "RulesError", "Scenario", "ScenarioError", "ScenarioResult", "Step", "Trace", "Zone",
+           "edition", "load_scenario"]

@@ -1,0 +1,160 @@
+"""The vocabulary of steps (DESIGN.md section 5): each action's fields, their kinds, and the
+checks of shape shared by scenario files and ``Game.apply``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ScenarioError
+from .state import STEPS
+from .zones import Zone
+
+ADVANCE = STEPS[1:] + ("next_turn",)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action: its name, kind and whether it is required."""
+
+    name: str
+    kind: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action: its fields, and the field a bare scalar stands for (``resolve: shahrazad``)."""
+
+    name: str
+    fields: tuple[Field, ...]
+    scalar: str | None = None
+    doc: str = ""
+
+
+def _f(spec: str) -> Field:
+    name, kind = spec.split(":")
+    return Field(name.rstrip("?"), kind, not name.endswith("?"))
+
+
+def _a(name: str, fields: str, scalar: str | None = None, doc: str = "") -> Action:
+    return Action(name, tuple(_f(s) for s in fields.split()), scalar, doc)
+
+
+ACTIONS: dict[str, Action] = {a.name: a for a in [
+    _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)"),
+    _a("copy", "spell:object by:player id?:new_id", doc="copy a spell on the stack (707.10)"),
+    _a("resolve", "object?:object choose?:object target?:target", "object",
+       doc="all players pass; the top of the stack resolves (117.4)"),
+    _a("advance", "step:step", "step", doc="go to the next such step (500.2)"),
+    _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)"),
+    _a("counters", "player:player kind:str add:int game?:game", doc="player counters (122.1)"),
+    _a("life", "player:player add?:int set?:int", doc="gain or lose life (119.3)"),
+    _a("create", "id:new_id name:str controller:player zone:zone token?:bool types?:types "
+       "power?:int toughness?:int", doc="create a token (111.2)"),
+    _a("move", "object:object to:zone game?:game bottom?:bool", doc="an effect moves an object"),
+    _a("bring_in", "object:object to:zone", doc="bring a card in from outside (726.4a)"),
+    _a("win", "player:player", "player", doc="the game in progress ends; this player wins"),
+    _a("draw_game", "value:bool", "value", doc="the game in progress ends in a draw"),
+    _a("leave", "player:player", "player", doc="the player leaves the game (800.4a)"),
+    _a("lose", "player:player", "player", doc="the player loses the game"),
+    _a("concede", "player:player", "player", doc="the player concedes (104.3a)"),
+    _a("attack", "creature:object defender:player", doc="declare an attacker (508.1)"),
+    _a("cycle", "card:object by:player", doc="cycle a card (702.29a)"),
+    _a("effect", "control:object to:player source?:str until?:until",
+       doc="a control-changing effect begins"),
+    _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
+    _a("choice", "player:player kind:choice object?:object chooser?:player",
+       doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)"),
+    _a("info", "player:player what:info", doc="an effect needs a player's life or counters (800.4i)"),
+    _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
+]}
+
+KINDS = {
+    "player": "a player's name",
+    "object": "an object id",
+    "target": "an object id or a player's name",
+    "new_id": "a new object id",
+    "str": "a string",
+    "int": "an integer",
+    "bool": "true or false",
+    "zone": "a zone (" + ", ".join(z.value for z in Zone) + ")",
+    "game": "a game (main, 1, 2, ...)",
+    "step": "a step (" + ", ".join(ADVANCE) + ")",
+    "types": "a list of card types",
+    "until": "end_of_turn, source_leaves, forever or {next_turn: PLAYER}",
+    "choice": "cost, choice or rule",
+    "info": "life or counters",
+}
+
+
+def parse_game(value: object) -> int:
+    """``main`` (or 0) is game 0; a positive integer is that subgame."""
+    if value == "main" or value == 0:
+        return 0
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    raise ScenarioError(f"expected {KINDS['game']}, got {value!r}")
+
+
+def check_value(kind: str, value: object, where: str) -> object:
+    """Check one value's shape against its kind; return it normalised."""
+    ok = True
+    if kind in ("player", "object", "new_id", "str", "target"):
+        ok = isinstance(value, str) and value != ""
+    elif kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "zone":
+        ok = value in {z.value for z in Zone}
+    elif kind == "game":
+        return parse_game(value)
+    elif kind == "step":
+        ok = value in ADVANCE
+    elif kind == "types":
+        ok = isinstance(value, list) and all(isinstance(t, str) for t in value)
+    elif kind == "until":
+        ok = value in ("end_of_turn", "source_leaves", "forever") or (
+            isinstance(value, dict) and set(value) == {"next_turn"}
+            and isinstance(value["next_turn"], str))
+    elif kind == "choice":
+        ok = value in ("cost", "choice", "rule")
+    elif kind == "info":
+        ok = value in ("life", "counters")
+    if not ok:
+        raise ScenarioError(f"{where}: expected {KINDS[kind]}, got {value!r}")
+    return value
+
+
+def normalize(step: object) -> tuple[str, dict]:
+    """Check a step's shape: a one-key mapping naming a known action with the right fields.
+
+    Return ``(action, fields)``. Raise ``ScenarioError`` saying what was expected.
+    """
+    if not isinstance(step, dict) or len(step) != 1:
+        raise ScenarioError(f"a step is a mapping with exactly one key (the action), got {step!r}")
+    (name, value), = step.items()
+    action = ACTIONS.get(name)
+    if action is None:
+        known = ", ".join(sorted(ACTIONS) + ["expect"])
+        raise ScenarioError(f"unknown step {name!r}; expected one of {known}")
+    if not isinstance(value, dict):
+        if action.scalar is None:
+            fields = ", ".join(f.name for f in action.fields)
+            raise ScenarioError(f"{name}: expected a mapping with {fields}, got {value!r}")
+        value = {action.scalar: value}
+    known = {f.name: f for f in action.fields}
+    extra = sorted(set(value) - set(known))
+    if extra:
+        raise ScenarioError(f"{name}: unknown field {extra[0]!r}; expected "
+                            f"{', '.join(known)}")
+    out = {}
+    for f in action.fields:
+        if f.name not in value:
+            if f.required:
+                raise ScenarioError(f"{name}: missing field {f.name!r} ({KINDS[f.kind]})")
+            continue
+        out[f.name] = check_value(f.kind, value[f.name], f"{name}.{f.name}")
+    return name, out

@@ -1,0 +1,113 @@
+"""Choices, costs and information about players (CR 800.4f–800.4i), and mulligans (CR 103.5,
+800.6): what happens when the player asked is still in the game, and when they have left."""
+
+from __future__ import annotations
+
+from .errors import RulesError
+from .transaction import Tx
+from .zones import Zone
+
+
+def _where(gid: int) -> str:
+    return "the main game" if gid == 0 else f"subgame {gid}"
+
+
+def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None) -> None:
+    """An object (or, for ``kind="rule"``, a rule) requires ``player`` to pay a cost or choose."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if player not in game.seats:
+        raise RulesError("800.4", f"{player} is not a player of {_where(gid)}", subject=player)
+    source = tx.obj(obj) if obj else None
+    if kind != "rule" and source is None:
+        raise RulesError("608.2d", f"a {kind} needs the object that requires it", subject=player)
+    if source is not None and source.game != gid:
+        raise RulesError("726.1b", f"{source.label()} is not in {_where(gid)}", subject=obj)
+    present = game.seat(player).in_game
+    what = source.label() if source else "a rule"
+    if present:
+        if chooser not in (None, player):
+            raise RulesError("608.2d", f"{player} is still in the game and makes this choice "
+                             f"themself, not {chooser}", subject=chooser)
+        tx.step("608.2d" if kind != "rule" else "101.4")
+        tx.note(f"{player} is in the game: {player} "
+                f"{'chooses whether to pay the cost' if kind == 'cost' else 'makes the choice'} "
+                f"for {what}.")
+        return
+    if kind == "cost":
+        tx.step("800.4f", "that cost is not paid")
+        tx.note(f"{player} has left the game: the cost {what} asks of them is not paid, and "
+                "nobody waits for them.")
+        return
+    if kind == "rule":
+        nxt = game.next_in_order(player)
+        tx.step("800.4h", "the next player in turn order makes that choice")
+        tx.note(f"{player} has left the game: {nxt}, next in turn order, makes the choice.")
+        return
+    controller = source.controller or source.owner
+    candidates = [p for p in game.in_game if p != player]
+    opponents = [p for p in candidates if p != controller]
+    if chooser is None:
+        raise RulesError("800.4g", f"{player} has left the game: {controller}, who controls "
+                         f"{what}, must choose another player to make the choice (give chooser)",
+                         subject=player)
+    if chooser not in candidates:
+        raise RulesError("800.4g", f"{chooser} cannot make the choice: not a player still in "
+                         f"{_where(gid)}", subject=chooser)
+    if player != controller and opponents and chooser == controller:
+        raise RulesError("800.4g", f"the choice was an opponent's: {controller} must choose "
+                         f"another opponent ({', '.join(opponents)})", subject=chooser)
+    tx.step("800.4g", "chooses another player to make that choice")
+    tx.note(f"{player} has left the game: {controller} chooses {chooser} to make the choice "
+            f"for {what}.")
+
+
+def info(tx: Tx, player: str, what: str) -> None:
+    """CR 800.4i: an effect uses a player's current information, or the last known information
+    from before they left the game."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if player not in game.seats:
+        raise RulesError("800.4i", f"{player} is not a player of {_where(gid)}", subject=player)
+    seat = game.seat(player)
+    value = seat.life if what == "life" else dict(sorted(seat.counters.items()))
+    if seat.in_game:
+        tx.step("800.4i", "uses the current information about that player")
+        tx.note(f"{player} is in the game: the effect uses their current {what}: {value}.")
+        return
+    lki = tx.world.lki.get((gid, player))
+    if lki is not None:
+        value = lki[0] if what == "life" else dict(lki[1])
+    tx.step("800.4i", "last known information")
+    tx.note(f"{player} has left the game: the effect uses their last known {what} from before "
+            f"they left: {value}.")
+
+
+def mulligan(tx: Tx, player: str) -> None:
+    """CR 103.5 (London mulligan) with CR 800.6: in a multiplayer game the first is free."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if not (game.turn == 1 and game.step == "untap" and game.parent is not None):
+        raise RulesError("103.5", f"{player} can mulligan only before the first turn of a game "
+                         "begins (here: a subgame right after its opening hands)", subject=player)
+    if player not in game.seats or not game.seat(player).in_game:
+        raise RulesError("103.5", f"{player} is not in {_where(gid)}", subject=player)
+    taken = game.seat(player).mulligans + 1
+    counted = taken - 1 if game.multiplayer else taken
+    tx.step("103.5", "A player who is dissatisfied with their initial hand may take a mulligan")
+    for obj in tx.world.in_zone(gid, Zone.HAND, player):
+        tx.move(obj.id, gid, Zone.LIBRARY)
+    tx.shuffle(gid, player)
+    from .turns import draw
+
+    draw(tx, gid, player, 7)
+    tx.put_game(tx.game(gid).with_seat(player, mulligans=taken))
+    if game.multiplayer and taken == 1:
+        tx.step("800.6", "the first mulligan a player takes doesn’t count")
+        tx.note(f"{player}'s first mulligan in a multiplayer game is free: no card goes to the "
+                "bottom.")
+    if counted:
+        hand = tx.world.in_zone(gid, Zone.HAND, player)[:counted]
+        tx.note(f"{player} puts {counted} card(s) on the bottom of their library.")
+        for obj in hand:
+            tx.move(obj.id, gid, Zone.LIBRARY, top=False)

@@ -1,0 +1,126 @@
+"""Control-changing effects and their durations (CR 611, 613), with CR 800.4b and 800.4c.
+
+An effect belongs to the game it was created in (CR 726.1b). An object's controller is the
+player the newest effect on it names, else its controller by default (``Obj.base``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .errors import RulesError
+from .state import Effect
+from .trace import EffectChange
+from .transaction import Tx
+from .zones import Zone
+
+DURATIONS = ("end_of_turn", "source_leaves", "forever", "next_turn")
+
+
+def parse_until(until: object) -> str:
+    """Normalise a duration: ``end_of_turn``, ``source_leaves``, ``forever`` or
+    ``{next_turn: PLAYER}`` (stored as ``"next_turn:PLAYER"``)."""
+    if isinstance(until, dict) and set(until) == {"next_turn"}:
+        return f"next_turn:{until['next_turn']}"
+    if isinstance(until, str) and (until in DURATIONS[:3] or until.startswith("next_turn:")):
+        return until
+    raise RulesError("611.2", f"unknown duration {until!r}; expected end_of_turn, source_leaves, "
+                     "forever or {next_turn: PLAYER}", subject=str(until))
+
+
+def describe(effect: Effect, tx: Tx) -> str:
+    """An effect in words."""
+    obj = tx.world.objects.get(effect.obj)
+    name = obj.name if obj else effect.obj
+    until = {"end_of_turn": "until end of turn", "source_leaves": "while its source remains",
+             "forever": "indefinitely"}.get(effect.until)
+    if until is None:
+        until = f"until {effect.until.split(':', 1)[1]}'s next turn"
+    src = f" ({effect.source})" if effect.source else ""
+    return f"{effect.to} controls {name} {until}{src}"
+
+
+def controller_for(tx: Tx, oid: str) -> str | None:
+    """The controller an object has now: the newest effect's player, else its default."""
+    obj = tx.obj(oid)
+    if obj.zone is not Zone.BATTLEFIELD:
+        return obj.base
+    effects = tx.world.effects_on(oid)
+    return effects[-1].to if effects else obj.base
+
+
+def refresh(tx: Tx, oid: str) -> None:
+    """Recompute an object's controller and record a change if it moved."""
+    if oid in tx.world.objects:
+        tx.set_controller(oid, controller_for(tx, oid))
+
+
+def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str = "") -> None:
+    """Start a control-changing effect in the game ``obj`` is in (CR 800.4b when ``to`` left)."""
+    target = tx.obj(obj)
+    if target.zone is not Zone.BATTLEFIELD:
+        raise RulesError("611.2", f"{target.label()} is not on the battlefield, so no player can "
+                         "gain control of it", subject=obj)
+    gid = target.game
+    game = tx.game(gid)
+    if to not in game.seats:
+        raise RulesError("800.4b", f"{to} is not a player of the {gid}", subject=to)
+    eid = f"effect-{tx.world.seq + 1}"
+    effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text)
+    if not game.seat(to).in_game:
+        tx.record(EffectChange(eid, describe(effect, tx), "does nothing"))
+        tx.note(f"{to} has left the game, so {target.label()} does not change control "
+                "(CR 800.4b).")
+        return
+    tx.set_world(effects=tx.world.effects.set(eid, effect))
+    tx.record(EffectChange(eid, describe(effect, tx), "begins"))
+    refresh(tx, obj)
+
+
+def end(tx: Tx, which: Callable[[Effect], bool], reason: str) -> list[str]:
+    """End every effect ``which`` selects; return the ids of the objects they applied to."""
+    ending = [e for e in tx.world.effects.values() if which(e)]
+    ending.sort(key=lambda e: e.order)
+    touched: list[str] = []
+    for effect in ending:
+        tx.record(EffectChange(effect.id, describe(effect, tx), f"ends ({reason})"))
+        tx.set_world(effects=tx.world.effects.delete(effect.id))
+        if effect.obj not in touched:
+            touched.append(effect.obj)
+    for oid in touched:
+        refresh(tx, oid)
+    return touched
+
+
+def exile_orphans(tx: Tx, touched: list[str]) -> None:
+    """CR 800.4c: an object whose control effect ended, with no other effect giving it to a player
+    in the game, is exiled when its controller by default has left the game."""
+    for oid in touched:
+        obj = tx.world.objects.get(oid)
+        if obj is None or obj.zone is not Zone.BATTLEFIELD:
+            continue
+        game = tx.game(obj.game)
+        if tx.world.effects_on(oid) or obj.base is None or game.seat(obj.base).in_game:
+            continue
+        tx.step("800.4c", "the object is exiled")
+        tx.note(f"{obj.label()}'s control effect ended and {obj.base}, who controls it by "
+                "default, has left the game.")
+        tx.move(oid, obj.game, Zone.EXILE)
+
+
+def on_move(tx: Tx, before, after) -> None:
+    """Observer: effects on an object end when it leaves the battlefield; effects lasting while
+    their source remains end when the source leaves the battlefield."""
+    if before is None or before.zone is not Zone.BATTLEFIELD:
+        return
+    if after is not None and after.zone is Zone.BATTLEFIELD and after.game == before.game:
+        return
+    oid = before.id
+    if not any(e.obj == oid or (e.source == oid and e.until == "source_leaves")
+               for e in tx.world.effects.values()):
+        return
+    tx.set_world(effects=tx.world.effects.__class__(
+        {k: e for k, e in tx.world.effects.items() if e.obj != oid}))
+    touched = end(tx, lambda e: e.source == oid and e.until == "source_leaves",
+                  f"{before.name} left the battlefield")
+    exile_orphans(tx, touched)

@@ -1,0 +1,200 @@
+"""Expectations: checks of a game's state, written as in scenario files (DESIGN.md section 5).
+
+``check(game, exp)`` returns what did not hold, as ``(expected, actual)`` strings; ``[]`` when
+the expectation holds. Without ``game``, an object is looked for in the whole tree, a player's
+figures are the main game's, and priority, active player and stack are the game in progress's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import parse_game
+from .errors import ScenarioError
+from .objects import Kind
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+KEYS = {
+    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
+               "attached_to", "phased_out"},
+    "player": {"player", "life", "counters", "in_game", "game", "result"},
+    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
+    "priority": {"priority", "game"},
+    "active": {"active", "game"},
+    "stack": {"stack", "game"},
+    "subgames": {"subgames"},
+    "trace_cites": {"trace_cites"},
+    "trace_lacks": {"trace_lacks"},
+    "winner": {"winner", "game"},
+    "step": {"step", "game", "turn"},
+    "held": {"held", "game"},
+}
+
+
+def kind_of(exp: dict) -> str:
+    """Which kind of expectation a mapping is; raise ``ScenarioError`` if none or unknown keys."""
+    if not isinstance(exp, dict) or not exp:
+        raise ScenarioError(f"an expectation is a mapping, got {exp!r}")
+    for kind in ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
+                 "trace_lacks", "winner", "held", "step", "zone"):
+        if kind in exp:
+            extra = sorted(set(exp) - KEYS[kind])
+            if extra:
+                raise ScenarioError(f"unknown key {extra[0]!r} in a {kind} expectation; "
+                                    f"expected {', '.join(sorted(KEYS[kind]))}")
+            if "game" in exp:
+                parse_game(exp["game"])
+            return kind
+    raise ScenarioError(f"unknown expectation {exp!r}; expected one of the keys "
+                        f"{', '.join(KEYS)}")
+
+
+def _game_label(gid: int | None) -> str:
+    return "outside" if gid is None else ("main" if gid == 0 else str(gid))
+
+
+def check(game: Game, exp: dict) -> list[tuple[str, str]]:
+    """Check one expectation against ``game``; return the mismatches as (expected, actual)."""
+    kind = kind_of(exp)
+    return _CHECKS[kind](game, exp)
+
+
+def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
+    oid = exp["object"]
+    o = game.world.obj(oid)
+    out: list[tuple[str, str]] = []
+    if "exists" in exp:
+        if bool(exp["exists"]) != (o is not None):
+            out.append((f"{oid} exists: {exp['exists']}", f"exists: {o is not None}"))
+        if o is None or not exp["exists"]:
+            return out
+    if o is None:
+        return [(f"{oid} to exist", "it does not exist")]
+    if "zone" in exp:
+        want = exp["zone"]
+        got = o.place
+        if want != got:
+            out.append((f"{oid} in {want}", f"in {got} ({_game_label(o.game)})"))
+    if "game" in exp:
+        gid = parse_game(exp["game"])
+        if o.game != gid:
+            out.append((f"{oid} in game {_game_label(gid)}", f"in game {_game_label(o.game)}"))
+    for key in ("controller", "owner", "face_up", "tapped", "attached_to", "phased_out"):
+        if key in exp and getattr(o, key) != exp[key]:
+            out.append((f"{oid} {key} {exp[key]!r}", f"{key} {getattr(o, key)!r}"))
+    return out
+
+
+def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
+    p = exp["player"]
+    gid = parse_game(exp.get("game", "main"))
+    if gid not in game.world.games:
+        return [(f"game {gid} to exist", "no such game")]
+    g = game.world.games[gid]
+    if p not in g.seats:
+        if exp.get("in_game") is False and len(exp) <= 3:
+            return []
+        return [(f"{p} to be a player of game {_game_label(gid)}", "not a player of it")]
+    seat = g.seat(p)
+    out = []
+    if "life" in exp and seat.life != exp["life"]:
+        out.append((f"{p} life {exp['life']}", f"life {seat.life}"))
+    if "counters" in exp:
+        for k, n in exp["counters"].items():
+            if seat.counters.get(k, 0) != n:
+                out.append((f"{p} {k} counters {n}", f"{seat.counters.get(k, 0)}"))
+    if "in_game" in exp and seat.in_game != exp["in_game"]:
+        out.append((f"{p} in_game {exp['in_game']}", f"in_game {seat.in_game}"))
+    if "result" in exp and seat.result != exp["result"]:
+        out.append((f"{p} result {exp['result']!r}", f"result {seat.result!r}"))
+    return out
+
+
+def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
+    gid = parse_game(exp.get("game", "main"))
+    zone = Zone(exp["zone"])
+    owner = exp.get("owner")
+    objs = game.world.in_zone(gid, zone, owner)
+    ids = [o.id for o in objs]
+    out = []
+    what = f"{owner + ' ' if owner else ''}{zone.value} of game {_game_label(gid)}"
+    if "count" in exp and len(ids) != exp["count"]:
+        out.append((f"{exp['count']} objects in {what}", f"{len(ids)}"))
+    if "cards" in exp and ids != list(exp["cards"]):
+        out.append((f"{what} = {exp['cards']}", f"{ids}"))
+    if "contains" in exp:
+        missing = [i for i in exp["contains"] if i not in ids]
+        if missing:
+            out.append((f"{what} contains {missing}", f"{ids}"))
+    return out
+
+
+def _current(game: Game, exp: dict):
+    if "game" in exp:
+        return game.world.games[parse_game(exp["game"])]
+    return game.world.game
+
+
+def _priority(game: Game, exp: dict):
+    g = _current(game, exp)
+    return [] if g.priority == exp["priority"] else [(f"priority {exp['priority']}",
+                                                       f"priority {g.priority}")]
+
+
+def _active(game: Game, exp: dict):
+    g = _current(game, exp)
+    return [] if g.active == exp["active"] else [(f"active {exp['active']}", f"active {g.active}")]
+
+
+def _stack(game: Game, exp: dict):
+    g = _current(game, exp)
+    got = [o.source if o.kind is Kind.ABILITY else o.id for o in game.world.stack(g.gid)]
+    return [] if got == list(exp["stack"]) else [(f"stack {exp['stack']}", f"stack {got}")]
+
+
+def _subgames(game: Game, exp: dict):
+    n = game.world.running_subgames()
+    return [] if n == exp["subgames"] else [(f"{exp['subgames']} subgames", f"{n}")]
+
+
+def _cites(game: Game, exp: dict):
+    rules = set(game.trace.rules())
+    missing = [r for r in exp["trace_cites"] if r not in rules]
+    return [(f"trace cites {missing}", f"cites {sorted(rules)}")] if missing else []
+
+
+def _lacks(game: Game, exp: dict):
+    rules = set(game.trace.rules())
+    present = [r for r in exp["trace_lacks"] if r in rules]
+    return [(f"trace does not cite {present}", "it does")] if present else []
+
+
+def _winner(game: Game, exp: dict):
+    g = game.world.games[parse_game(exp.get("game", "main"))]
+    return [] if g.winner == exp["winner"] and g.ended else [
+        (f"game {_game_label(g.gid)} won by {exp['winner']}",
+         f"winner {g.winner} ({g.status})")]
+
+
+def _step(game: Game, exp: dict):
+    g = _current(game, exp)
+    out = []
+    if g.step != exp["step"]:
+        out.append((f"step {exp['step']}", f"step {g.step}"))
+    if "turn" in exp and g.turn != exp["turn"]:
+        out.append((f"turn {exp['turn']}", f"turn {g.turn}"))
+    return out
+
+
+def _held(game: Game, exp: dict):
+    g = game.world.games[parse_game(exp.get("game", "main"))]
+    got = [t.source for t in g.held]
+    return [] if got == list(exp["held"]) else [(f"held {exp['held']}", f"held {got}")]
+
+
+_CHECKS = {"object": _obj, "player": _player, "zone": _zone, "priority": _priority,
+           "active": _active, "stack": _stack, "subgames": _subgames, "trace_cites": _cites,
+           "trace_lacks": _lacks, "winner": _winner, "step": _step, "held": _held}

@@ -1,0 +1,456 @@
+"""``Game``: the one public path for actions. It checks, applies and records every request.
+
+A request runs on a working copy of the world (``Tx``); only when it succeeds do its world and
+steps become the game's. After a ``RulesError`` the game, its trace and its random generator are
+exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from immutables import Map
+
+from . import choices, effects, leaving, resolution, triggers, turns
+from .actions import normalize, parse_game
+from .cards import lookup
+from .editions import DEFAULT_EDITION, edition
+from .errors import RulesError
+from .objects import Kind, Obj
+from .state import GameState, Seat, World
+from .subgame import VARIANT_LIFE, check_variant
+from .trace import Step, Trace
+from .transaction import Tx
+from .zones import Zone, parse_zone
+
+
+def _where(gid: int) -> str:
+    return "the main game" if gid == 0 else f"subgame {gid}"
+
+
+class Game:
+    """A tree of games: the main game and the subgames it creates.
+
+    >>> g = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 10, "Bianca": 10})
+    >>> g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    >>> steps = g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    >>> g.where("shahrazad")
+    ('main', 'stack')
+    """
+
+    def __init__(self, players: Iterable[str], *, edition: str = DEFAULT_EDITION, seed: int = 0,
+                 variant: str | None = None, libraries: Mapping[str, int] | None = None,
+                 life: Mapping[str, int] | None = None):
+        from .editions import edition as get_edition
+
+        players = tuple(players)
+        if len(players) < 2:
+            raise RulesError("103.1", f"a game needs at least two players, got {list(players)}")
+        if len(set(players)) != len(players):
+            raise RulesError("103.1", f"player names must be distinct: {list(players)}")
+        self.edition = get_edition(str(edition))
+        check_variant(self.edition.number, variant)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        start = VARIANT_LIFE.get(variant or "", 20)
+        life = dict(life or {})
+        for p in life:
+            if p not in players:
+                raise RulesError("103.4", f"unknown player {p!r} in life", subject=p)
+        seats = Map({p: Seat(life=life.get(p, start)) for p in players})
+        first = players[0]
+        main = GameState(0, None, players, seats, variant=variant, turn=1, turn_of=first,
+                         active=first, step="main", priority=first, first=first,
+                         starting_life=start,
+                         planar_controller=first if variant == "planechase" else None)
+        self.world = World(Map(), Map({0: main}))
+        self.trace = Trace()
+        for player, count in (libraries or {}).items():
+            if player not in players:
+                raise RulesError("103.3", f"unknown player {player!r} in libraries",
+                                 subject=player)
+            for i in range(1, int(count) + 1):
+                self.add_object(f"{player}#{i}", f"{player}'s card {i}", owner=player,
+                                zone="library")
+        self.trace.initial = self.world
+
+    # -- set-up ------------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every player of the main game, in turn order."""
+        return self.world.main.seats
+
+    def _setup_only(self, what: str) -> None:
+        if self.trace:
+            raise RulesError("103.1", f"{what} is only possible before the first step")
+
+    def add_object(self, id: str, name: str | None = None, *, owner: str,  # noqa: A002
+                   zone: str = "battlefield", controller: str | None = None,
+                   types: Iterable[str] | None = None, token: bool = False,
+                   commander: bool = False, traditional: bool = True, deck: str | None = None,
+                   face_up: bool | None = None, power: int | None = None,
+                   toughness: int | None = None, game: object = 0, phased_out: bool = False,
+                   tapped: bool = False, attached_to: str | None = None) -> None:
+        """Put an object in the main game (or outside it: ``zone="outside"``) before play starts.
+
+        A built-in card name gives its types and power; any other name is a vanilla card of
+        ``types``. ``controller`` is the controller by default (who put it there).
+        """
+        self._setup_only("setting up objects")
+        if not isinstance(id, str) or not id:
+            raise RulesError("109.1", f"an object id must be a non-empty string, got {id!r}")
+        if id in self.world.objects:
+            raise RulesError("109.1", f"duplicate object id {id!r}", subject=id)
+        name = name or id
+        if owner not in self.players:
+            raise RulesError("108.3", f"unknown owner {owner!r} of {id!r}", subject=id)
+        if controller is not None and controller not in self.players:
+            raise RulesError("108.4", f"unknown controller {controller!r} of {id!r}", subject=id)
+        known = lookup(name)
+        kind = Kind.TOKEN if token else Kind.CARD
+        types_t = tuple(types) if types is not None else (known.types if known else ())
+        if known and "aura" in known.subtypes:
+            types_t = types_t + ("aura",)
+        if deck == "vanguard" or not traditional:
+            traditional = False
+        gid = parse_game(game)
+        if zone == "outside":
+            gid_or_none, zone_v = None, None
+        else:
+            try:
+                zone_v = parse_zone(zone)
+            except ValueError as err:
+                raise RulesError("400.1", f"{err} (object {id!r})", subject=id) from None
+            gid_or_none = gid
+        if token and zone_v is not Zone.BATTLEFIELD:
+            raise RulesError("111.1", f"token {id!r} must start on the battlefield", subject=id)
+        on_board = zone_v in (Zone.BATTLEFIELD, Zone.STACK)
+        ctrl = (controller or owner) if on_board else None
+        if deck == "planar" and face_up and zone_v is Zone.COMMAND:
+            ctrl = self.world.main.planar_controller
+        if face_up is None:
+            face_up = not (deck and deck != "vanguard" and zone_v is Zone.COMMAND)
+        seq = self.world.seq + 1
+        obj = Obj(id, name, owner, kind, types_t, traditional, deck, commander,
+                  power if power is not None else (known.power if known else None),
+                  toughness if toughness is not None else (known.toughness if known else None),
+                  gid_or_none, zone_v, ctrl, ctrl, seq, face_up, phased_out, tapped,
+                  attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
+                  else None)
+        self.world = replace(self.world, objects=self.world.objects.set(id, obj), seq=seq)
+        self.trace.initial = self.world
+
+    def add_effect(self, control: str, to: str, source: str | None = None,
+                   until: object = "forever") -> None:
+        """Put a control-changing effect in place before play starts."""
+        self._setup_only("setting up effects")
+        self._run("effect", lambda tx: effects.add(tx, control, to, source=source,
+                                                   until=effects.parse_until(until)),
+                  record=False)
+        self.trace.initial = self.world
+
+    # -- the one path for actions ----------------------------------------------------------------
+    def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:
+        state = self.rng.getstate()
+        tx = Tx(self.world, self.edition, self.rng, len(self.trace),
+                observers=(effects.on_move, triggers.on_move))
+        tx.action = label
+        if not record:
+            tx.step("611.2a")
+        try:
+            fn(tx)
+            tx.close()
+        except BaseException:
+            self.rng.setstate(state)
+            raise
+        self.world = tx.world
+        if record:
+            self.trace.extend(tx.steps)
+            return tx.steps
+        return []
+
+    def apply(self, step: Mapping) -> list[Step]:
+        """Apply one step of the scenario vocabulary, e.g. ``{"resolve": "shahrazad"}``.
+
+        Return the steps of the trace it made.
+
+        :raises RulesError: the request is illegal (the game is unchanged), or malformed
+            (``ScenarioError``, a subclass).
+        """
+        name, args = normalize(dict(step))
+        label = f"{name}: {args}"
+        return self._run(label, lambda tx: self._dispatch(tx, name, args))
+
+    def _check_player(self, tx: Tx, player: str) -> None:
+        if player not in self.players:
+            raise RulesError("102.1", f"unknown player {player!r}; the players are "
+                             f"{', '.join(self.players)}", subject=player)
+
+    def _dispatch(self, tx: Tx, name: str, a: dict) -> None:
+        for key in ("by", "player", "controller", "defender", "to"):
+            if key in a and not (key == "to" and name in ("move", "bring_in")):
+                self._check_player(tx, a[key])
+        for key in ("card", "spell", "object", "creature", "control", "choose"):
+            if key in a:
+                tx.obj(a[key])
+        gid = tx.world.current
+        if tx.game(gid).ended and name not in ():
+            raise RulesError("104.1", f"{_where(gid)} has ended: no more actions")
+        if name == "cast":
+            target = a.get("target")
+            resolution.cast(tx, a["card"], a["by"], (target,) if target else ())
+        elif name == "copy":
+            resolution.copy_spell(tx, a["spell"], a["by"], a.get("id"))
+        elif name == "resolve":
+            resolution.resolve_top(tx, a.get("object"), choose=a.get("choose"),
+                                   target=a.get("target"))
+        elif name == "advance":
+            turns.advance(tx, a["step"])
+        elif name == "pass_priority":
+            turns.pass_priority(tx, a["player"])
+        elif name == "counters":
+            self._counters(tx, a)
+        elif name == "life":
+            self._life(tx, a)
+        elif name == "create":
+            self._create(tx, a)
+        elif name == "move":
+            self._move(tx, a)
+        elif name == "bring_in":
+            resolution.bring_in(tx, a["object"], parse_zone(a["to"]))
+            turns.priority_point(tx, gid, tx.game(gid).priority)
+        elif name == "win":
+            self._win(tx, a["player"])
+        elif name == "draw_game":
+            if not a["value"]:
+                raise RulesError("104.4a", "draw_game takes true")
+            tx.step("104.1", "when the game is a draw")
+            turns.end_game(tx, gid, None, "draw")
+        elif name in ("leave", "lose", "concede"):
+            leaving.request(tx, a["player"], name)
+            if not tx.game(gid).ended and tx.world.current == gid:
+                turns.priority_point(tx, gid, tx.game(gid).priority)
+        elif name == "attack":
+            self._attack(tx, a)
+        elif name == "cycle":
+            resolution.cycle(tx, a["card"], a["by"])
+        elif name == "effect":
+            obj = tx.obj(a["control"])
+            tx.step("611.2a")
+            effects.add(tx, a["control"], a["to"], source=a.get("source"),
+                        until=effects.parse_until(a.get("until", "forever")))
+            del obj
+        elif name == "choice":
+            choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"))
+        elif name == "info":
+            choices.info(tx, a["player"], a["what"])
+        elif name == "mulligan":
+            choices.mulligan(tx, a["player"])
+        elif name == "planar_controller":
+            tx.step("311.5")
+            game = tx.game(gid)
+            if not game.seat(a["player"]).in_game:
+                raise RulesError("800.4p", f"{a['player']} is not in {_where(gid)}")
+            tx.update_game(gid, planar_controller=a["player"])
+            tx.note(f"{a['player']} is the planar controller.")
+
+    def _in_game(self, tx: Tx, player: str, rule: str) -> int:
+        gid = tx.world.current
+        game = tx.game(gid)
+        if player not in game.seats or not game.seat(player).in_game:
+            raise RulesError(rule, f"{player} is not in {_where(gid)}", subject=player)
+        return gid
+
+    def _counters(self, tx: Tx, a: dict) -> None:
+        gid = a.get("game", tx.world.current)
+        if gid != tx.world.current:
+            raise RulesError("726.1a", f"{_where(gid)} is not in progress", subject=str(gid))
+        self._in_game(tx, a["player"], "122.1")
+        tx.step("122.1")
+        tx.add_counters(gid, a["player"], a["kind"], a["add"])
+        turns.priority_point(tx, gid, tx.game(gid).priority)
+
+    def _life(self, tx: Tx, a: dict) -> None:
+        gid = self._in_game(tx, a["player"], "119.3")
+        if ("add" in a) == ("set" in a):
+            raise RulesError("119.3", "life takes exactly one of add or set")
+        old = tx.game(gid).seat(a["player"]).life
+        tx.step("119.3")
+        tx.set_life(gid, a["player"], a["set"] if "set" in a else old + a["add"])
+        turns.priority_point(tx, gid, tx.game(gid).priority)
+
+    def _create(self, tx: Tx, a: dict) -> None:
+        gid = tx.world.current
+        if a["id"] in tx.world.objects:
+            raise RulesError("111.1", f"the id {a['id']!r} is taken", subject=a["id"])
+        if not a.get("token", True):
+            raise RulesError("111.1", "create makes tokens (token: true)", subject=a["id"])
+        zone = parse_zone(a["zone"])
+        if zone is not Zone.BATTLEFIELD:
+            raise RulesError("111.1", f"a token is created on the battlefield, not {zone.value}",
+                             subject=a["id"])
+        player = a["controller"]
+        game = tx.game(gid)
+        if player in game.seats and not game.seat(player).in_game:
+            tx.step("800.4b", "no token is created")
+            tx.note(f"{player} has left the game: {a['name']} is not created.")
+            return
+        self._in_game(tx, player, "111.2")
+        known = lookup(a["name"])
+        tx.step("111.2")
+        tx.create(Obj(a["id"], a["name"], player, Kind.TOKEN,
+                      tuple(a.get("types") or (known.types if known else ("creature",))),
+                      power=a.get("power", known.power if known else None),
+                      toughness=a.get("toughness", known.toughness if known else None),
+                      game=gid, zone=zone, base=player, controller=player,
+                      entered_under=player), "token")
+        turns.priority_point(tx, gid, tx.game(gid).priority)
+
+    def _move(self, tx: Tx, a: dict) -> None:
+        obj = tx.obj(a["object"])
+        gid = a.get("game", obj.game if obj.game is not None else tx.world.current)
+        if gid not in tx.world.games or tx.game(gid).status != "in progress":
+            raise RulesError("726.1a", f"{_where(gid)} is not in progress: nothing can move "
+                             "there", subject=a["object"])
+        if obj.game is not None and obj.game != gid:
+            raise RulesError("726.1b", f"{obj.label()} is in {_where(obj.game)}; an effect of "
+                             f"{_where(gid)} cannot move it (use bring_in)", subject=obj.id)
+        if obj.game is None:
+            raise RulesError("400.11", f"{obj.label()} is outside the game; use bring_in",
+                             subject=obj.id)
+        zone = parse_zone(a["to"])
+        if obj.kind is Kind.ABILITY or (obj.kind is Kind.COPY and zone is not Zone.STACK):
+            raise RulesError("704.5e", f"{obj.label()} cannot move to {zone.value}",
+                             subject=obj.id)
+        if obj.zone is zone:
+            raise RulesError("400.7", f"{obj.label()} is already in the {zone.value}",
+                             subject=obj.id)
+        tx.step("400.7")
+        ctrl = obj.controller if zone is Zone.BATTLEFIELD and obj.zone is Zone.STACK else None
+        tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)
+        if obj.kind is Kind.TOKEN and zone is not Zone.BATTLEFIELD:
+            tx.step("111.7" if tx.edition.knows("111.7") else "400.7")
+            tx.cease(obj.id)
+        turns.priority_point(tx, tx.world.current, tx.game(tx.world.current).priority)
+
+    def _win(self, tx: Tx, player: str) -> None:
+        gid = self._in_game(tx, player, "104.2b")
+        tx.step("104.2b")
+        tx.player_event(gid, player, "wins")
+        turns.end_game(tx, gid, player, f"{player} wins")
+
+    def _attack(self, tx: Tx, a: dict) -> None:
+        gid = tx.world.current
+        game = tx.game(gid)
+        creature = tx.obj(a["creature"])
+        if not (creature.game == gid and creature.zone is Zone.BATTLEFIELD
+                and creature.is_type("creature")):
+            raise RulesError("508.1", f"{creature.label()} is not a creature on the battlefield "
+                             f"of {_where(gid)}", subject=creature.id)
+        if game.turn_of is not None and creature.controller != game.active:
+            raise RulesError("508.1", f"{creature.label()} is not controlled by the active "
+                             "player", subject=creature.id)
+        self._in_game(tx, a["defender"], "508.1")
+        if a["defender"] == creature.controller:
+            raise RulesError("508.1", f"{a['defender']} cannot attack themself",
+                             subject=a["defender"])
+        tx.step("508.1", "the active player declares attackers")
+        tx.note(f"{creature.label()} attacks {a['defender']}.")
+        tx.update_game(gid, attacks=game.attacks + ((creature.id, a["defender"]),))
+        tx.put(replace(tx.obj(creature.id), tapped=True))
+
+    # -- typed conveniences ----------------------------------------------------------------------
+    def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
+        """Cast ``card`` (CR 601.2a)."""
+        return self.apply({"cast": {"card": card, "by": by, **({"target": target}
+                                                                if target else {})}})
+
+    def resolve(self, obj: str | None = None, *, choose: str | None = None,
+                target: str | None = None) -> list[Step]:
+        """All players pass; the top of the stack resolves (CR 117.4)."""
+        args = {k: v for k, v in (("object", obj), ("choose", choose), ("target", target)) if v}
+        return self.apply({"resolve": args})
+
+    def leave(self, player: str) -> list[Step]:
+        """``player`` leaves the game in progress (CR 800.4a)."""
+        return self.apply({"leave": player})
+
+    def win(self, player: str) -> list[Step]:
+        """The game in progress ends and ``player`` wins it."""
+        return self.apply({"win": player})
+
+    def advance(self, step: str) -> list[Step]:
+        """Go forward to the next ``step`` (upkeep, draw, main, combat_damage, end, cleanup,
+        next_turn)."""
+        return self.apply({"advance": step})
+
+    # -- questions -------------------------------------------------------------------------------
+    def obj(self, oid: str) -> Obj | None:
+        """The object with this id, or None when it does not exist (any more)."""
+        return self.world.obj(oid)
+
+    def where(self, oid: str) -> tuple[str, str] | None:
+        """``(game, zone)`` of an object: game "main" or "1", "2"...; zone or "outside"."""
+        o = self.world.obj(oid)
+        if o is None:
+            return None
+        if o.game is None:
+            return ("outside", "outside")
+        return ("main" if o.game == 0 else str(o.game), o.zone.value)
+
+    def zone(self, zone: str, owner: str | None = None, game: object = "main") -> list[str]:
+        """The ids in a zone of a game, bottom first."""
+        return [o.id for o in self.world.in_zone(parse_game(game), parse_zone(zone), owner)]
+
+    def life(self, player: str, game: object = "main") -> int:
+        """A player's life total in a game."""
+        return self.world.games[parse_game(game)].seat(player).life
+
+    def counters(self, player: str, game: object = "main") -> dict[str, int]:
+        """A player's counters in a game."""
+        return dict(self.world.games[parse_game(game)].seat(player).counters)
+
+    def in_game(self, player: str, game: object = "main") -> bool:
+        """Whether a player is still in a game."""
+        g = self.world.games[parse_game(game)]
+        return player in g.seats and g.seat(player).in_game
+
+    @property
+    def current(self) -> GameState:
+        """The game in progress."""
+        return self.world.game
+
+    @property
+    def priority(self) -> str | None:
+        """Who holds priority in the game in progress."""
+        return self.world.game.priority
+
+    @property
+    def active(self) -> str | None:
+        """The active player of the game in progress (None during CR 800.4j)."""
+        return self.world.game.active
+
+    @property
+    def stack(self) -> list[str]:
+        """The stack of the game in progress, bottom first (abilities by their source's id)."""
+        return [o.source if o.kind is Kind.ABILITY else o.id for o in self.world.stack()]
+
+    @property
+    def subgames(self) -> int:
+        """How many subgames are running."""
+        return self.world.running_subgames()
+
+    def _repr_html_(self) -> str:
+        from .render import world_html
+
+        return world_html(self.world)
+
+    def __repr__(self) -> str:
+        g = self.world.game
+        return (f"<Game {_where(g.gid)} turn {g.turn} {g.step} active={g.active} "
+                f"priority={g.priority} steps={len(self.trace)}>")
+
+
+__all__ = ["Game", "edition"]

@@ -1,0 +1,142 @@
+"""A player leaves a multiplayer game (CR 800.4a–800.4p; CR 104.3a for conceding).
+
+CR 800.4a happens in four stages, each a step of the trace in the text's order: the player's
+objects leave the game and effects giving them control end; their stack objects not represented by
+cards cease to exist; what they still control is exiled; priority passes. Inside a subgame, the
+player leaves the subgame only (CR 726.1b): the main game does not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import effects
+from .errors import RulesError
+from .objects import Kind
+from .transaction import Tx
+from .turns import check_one_left, end_game
+from .zones import Zone
+
+HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
+
+
+def check_can_leave(tx: Tx, player: str) -> None:
+    """Raise unless ``player`` is in the game in progress."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    where = "the main game" if gid == 0 else f"subgame {gid}"
+    if game.ended:
+        raise RulesError("104.1", f"{where} has ended", subject=player)
+    if player not in game.seats:
+        raise RulesError("800.4", f"{player} is not a player of {where}", subject=player)
+    if not game.seat(player).in_game:
+        raise RulesError("800.4", f"{player} has already left {where}", subject=player)
+
+
+def request(tx: Tx, player: str, how: str) -> None:
+    """A ``leave``, ``lose`` or ``concede`` request for the game in progress."""
+    check_can_leave(tx, player)
+    gid = tx.world.current
+    if how == "concede":
+        tx.step("104.3a", "A player who concedes leaves the game immediately")
+        tx.player_event(gid, player, "concedes")
+    lose_all(tx, gid, [player], how=HOW[how])
+
+
+def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> None:
+    """Players lose (or leave) a game at the same time: in a two-player game the game ends
+    (CR 104.2a, 104.4a); in a multiplayer game each leaves it (CR 800.4a)."""
+    game = tx.game(gid)
+    if not game.multiplayer:
+        remaining = [p for p in game.in_game if p not in players]
+        for p in players:
+            game = tx.game(gid)
+            tx.put_game(game.with_seat(p, in_game=False, result="lost"))
+        if len(remaining) == 1:
+            tx.step("104.2a", "wins the game if that player’s opponents have all left the game")
+            tx.player_event(gid, remaining[0], "wins")
+            end_game(tx, gid, remaining[0], f"{', '.join(players)} {how}")
+        else:
+            tx.step("104.4a", "the game is a draw")
+            end_game(tx, gid, None, "all remaining players lost")
+        return
+    for p in players:
+        if tx.game(gid).seat(p).in_game:
+            leave(tx, gid, p, how)
+    check_one_left(tx, gid)
+
+
+def leave(tx: Tx, gid: int, player: str, how: str = "leaves") -> None:
+    """CR 800.4a–800.4p: ``player`` leaves game ``gid``."""
+    game = tx.game(gid)
+    if game.planar_controller == player:
+        nxt = game.next_in_order(player)
+        tx.step("800.4p", "becomes the planar controller")
+        tx.note(f"{player} would leave the game as planar controller: {nxt} becomes the planar "
+                "controller first.")
+        tx.update_game(gid, planar_controller=nxt)
+        for obj in tx.world.objects.values():
+            if obj.game == gid and obj.zone is Zone.COMMAND and not obj.traditional \
+                    and obj.face_up and obj.deck == "planar":
+                tx.set_controller(obj.id, nxt)
+    seat = game.seat(player)
+    tx.set_world(lki=tx.world.lki.set((gid, player), (seat.life, tuple(sorted(
+        seat.counters.items())), game.active == player)))
+    had_priority = game.priority == player
+
+    tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")
+    tx.player_event(gid, player, "leaves" if how == "leaves" else f"{how} and leaves")
+    tx.put_game(tx.game(gid).with_seat(player, in_game=False,
+                                       result={"leaves": "left", "loses": "lost",
+                                               "concedes": "conceded"}.get(how, "left")))
+    owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE]
+    for obj in owned:
+        if obj.id not in tx.world.objects:
+            continue
+        if obj.kind is Kind.CARD:
+            tx.move(obj.id, None, None)
+        else:
+            tx.cease(obj.id)
+    ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
+    touched = effects.end(tx, lambda e: e.game == gid and e.to == player,
+                          f"{player} left the game")
+    if ante:
+        tx.step("800.4n", "do not leave the game")
+        tx.note(", ".join(o.label() for o in ante) + f" stay in the ante zone though {player} "
+                "left.")
+
+    stack_objs = [o for o in tx.world.stack(gid) if o.controller == player and not o.is_card]
+    if stack_objs:
+        tx.step("800.4a", "those objects cease to exist")
+        for obj in stack_objs:
+            tx.cease(obj.id)
+
+    still = [o for o in _objects(tx, gid) if o.controller == player and o.zone is not Zone.EXILE]
+    if still:
+        tx.step("800.4a", "those objects are exiled")
+        for obj in still:
+            tx.move(obj.id, gid, Zone.EXILE)
+    effects.exile_orphans(tx, touched)
+
+    game = tx.game(gid)
+    if game.active == player:
+        tx.step("800.4j", "that turn continues to its completion without an active player")
+        tx.set_turn(gid, active=None)
+    if had_priority:
+        nxt = tx.game(gid).next_in_order(player)
+        tx.step("800.4a", "priority passes to the next player in turn order")
+        tx.set_priority(gid, nxt)
+    game = tx.game(gid)
+    if game.passed:
+        tx.put_game(replace(game, passed=tuple(p for p in game.passed if p != player)))
+    if any(t.controller == player for t in game.pending):
+        tx.step("800.4d", "it isn’t put on the stack")
+        for t in game.pending:
+            if t.controller == player:
+                tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game")
+        tx.update_game(gid, pending=tuple(t for t in game.pending if t.controller != player))
+
+
+def _objects(tx: Tx, gid: int):
+    return sorted((o for o in tx.world.objects.values() if o.game == gid),
+                  key=lambda o: (o.zone.value if o.zone else "", o.order))

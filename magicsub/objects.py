@@ -1,0 +1,92 @@
+"""Game objects (CR 109): what a physical card, a token, a copy or an ability is in one zone of one game.
+
+A physical card keeps its scenario id wherever it goes, so a reader can follow it from the main
+game into a subgame and back. Tokens, copies of spells and abilities are objects without a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from .zones import OUTSIDE, Zone
+
+
+class Kind(str, Enum):
+    """What an object is made of."""
+
+    CARD = "card"
+    TOKEN = "token"
+    COPY = "copy"
+    ABILITY = "ability"
+    EMBLEM = "emblem"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+NONTRADITIONAL_DECKS = ("planar", "scheme", "attraction", "contraption", "conspiracy", "vanguard")
+"""Supplementary decks and other nontraditional cards (CR 108.2a-b) a scenario may name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """One object, or one physical card while it is outside every game (``game is None``).
+
+    ``base`` is the controller the object has by default (who put it onto the battlefield or the
+    stack); ``controller`` is the controller after control-changing effects.
+    """
+
+    id: str
+    name: str
+    owner: str
+    kind: Kind = Kind.CARD
+    types: tuple[str, ...] = ()
+    traditional: bool = True
+    deck: str | None = None
+    commander: bool = False
+    power: int | None = None
+    toughness: int | None = None
+    game: int | None = None
+    zone: Zone | None = None
+    base: str | None = None
+    controller: str | None = None
+    order: int = 0
+    face_up: bool = True
+    phased_out: bool = False
+    tapped: bool = False
+    source: str | None = None
+    targets: tuple[str, ...] = ()
+    attached_to: str | None = None
+    entered_under: str | None = None
+    began_in_deck: str | None = None
+    damage: int = 0
+    left_from: int | None = None
+    extra: tuple[tuple[str, object], ...] = field(default=())
+
+    @property
+    def is_card(self) -> bool:
+        """True for a physical card (traditional or not)."""
+        return self.kind is Kind.CARD
+
+    @property
+    def outside(self) -> bool:
+        """True when the object is in no zone of any game."""
+        return self.game is None
+
+    @property
+    def place(self) -> str:
+        """The zone name, or ``"outside"``."""
+        return OUTSIDE if self.zone is None else self.zone.value
+
+    def is_type(self, card_type: str) -> bool:
+        """True when the object has this card type (e.g. ``"creature"``)."""
+        return card_type in self.types
+
+    def moved(self, **changes) -> Obj:
+        """Return a copy with fields changed."""
+        return replace(self, **changes)
+
+    def label(self) -> str:
+        """A short human label: name, and the id when it differs."""
+        return self.name if self.name == self.id else f"{self.name} [{self.id}]"

@@ -1,0 +1,1 @@
+"""Rule text data per CR edition."""

@@ -1,0 +1,289 @@
+"""Subgames (CR 726): starting one when Shahrazad resolves, and ending it.
+
+Each paragraph gives its own steps, in the order the text gives them. Behaviour that differs
+between CR editions (506, 723, 726) is decided here from ``tx.edition``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from immutables import Map
+
+from .effects import describe
+from .errors import RulesError
+from .objects import Kind
+from .state import GameState, Seat
+from .transaction import Tx
+from .turns import draw, priority_point
+from .zones import Zone
+
+VARIANT_LIFE = {"commander": 40}
+"""Starting life totals that differ from 20 (CR 103.4; 903.7 for Commander)."""
+KNOWN_VARIANTS = {
+    "726": ("commander", "vanguard", "planechase", "archenemy"),
+    "723": ("commander", "vanguard", "planechase", "archenemy"),
+    "506": (),
+}
+
+
+def _label(gid: int) -> str:
+    return "the main game" if gid == 0 else f"subgame {gid}"
+
+
+def check_variant(edition: str, variant: str | None) -> None:
+    """Raise when an edition does not know a variant (e.g. Commander under the 2003 rules)."""
+    if variant is not None and variant not in KNOWN_VARIANTS[edition]:
+        known = ", ".join(KNOWN_VARIANTS[edition]) or "none"
+        raise RulesError(f"{edition}.1", f"CR edition {edition} does not know the {variant} "
+                         f"variant (it knows: {known})", subject=variant)
+
+
+def _supplementary(tx: Tx, gid: int, player: str) -> list:
+    return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
+            if o.owner == player and not o.traditional and o.deck and o.deck != "vanguard"]
+
+
+def start_subgame(tx: Tx, creator: str) -> int:
+    """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the game in progress."""
+    main_id = tx.world.current
+    main = tx.game(main_id)
+    ed = tx.edition.number
+    gid = max(tx.world.games.keys()) + 1
+    players = main.in_game
+    card = tx.obj(creator)
+
+    tx.step("726.1")
+    tx.note(f"{card.label()} resolves: the players play a Magic subgame (subgame {gid}).")
+    life = VARIANT_LIFE.get(main.variant or "", 20)
+    seats = Map({p: Seat(life=life) for p in players})
+    sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
+                    status="in progress", turn=1, step="untap", starting_life=life)
+    tx.put_game(sub)
+    tx.game_event(gid, "is created", f"by {card.label()} in the "
+                  f"{'main game' if main_id == 0 else f'subgame {main_id}'}")
+    if main_id != 0:
+        tx.step("726.6", "The existing subgame becomes the main game")
+        tx.note(f"Subgame {main_id} is now the main game of subgame {gid}.")
+
+    tx.step("726.1a", "temporarily discontinued")
+    tx.update_game(main_id, status="discontinued", priority=None, resolving=creator)
+    tx.set_world(current=gid)
+    tx.game_event(main_id, "is discontinued", f"until subgame {gid} ends")
+
+    tx.step("726.2", "an entirely new set of game zones is created")
+    tx.game_event(gid, "zones are created", "library, hand, graveyard for each player; "
+                  "battlefield, stack, exile, command, ante")
+    if len(players) < len(main.seats):
+        absent = [p for p in main.seats if p not in players]
+        tx.step("726.4", "All players not currently in the subgame")
+        tx.note(f"{', '.join(absent)} left the main game and are outside the subgame.")
+    for player in players:
+        cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
+        tx.step("726.2", "moves them to their subgame library")
+        if ed == "506":
+            tx.note("CR 506.3: the library is removed from the game face down and becomes the "
+                    "player's deck in the subgame.")
+        for obj in cards:
+            tx.move(obj.id, gid, Zone.LIBRARY)
+        tx.shuffle(gid, player)
+        if not cards:
+            tx.note(f"{player}'s main-game library is empty.")
+    _supplementary_decks_in(tx, main_id, gid, players)
+    if main.variant == "vanguard":
+        for player in players:
+            for obj in tx.world.in_zone(main_id, Zone.COMMAND):
+                if obj.owner == player and obj.deck == "vanguard":
+                    tx.step("726.2b")
+                    tx.move(obj.id, gid, Zone.COMMAND)
+    if main.variant == "commander":
+        for obj in sorted((o for o in tx.world.objects.values() if o.commander
+                           and o.owner in players and o.game == main_id), key=lambda o: o.id):
+            tx.step("726.2c")
+            if obj.zone is Zone.COMMAND:
+                tx.move(obj.id, gid, Zone.COMMAND)
+            else:
+                tx.note(f"{obj.label()} is in the main game's {obj.zone.value}, not its command "
+                        "zone, so it stays in the main game (“if it’s there”).")
+    tx.step("726.4", "All objects in the main game")
+    tx.note("Every object of the main game, and every card outside it, is outside the subgame.")
+    outer = sorted(tx.world.effects.values(), key=lambda e: e.order)
+    waiting = sorted(tx.world.delayed.values(), key=lambda d: d.id)
+    if outer or waiting:
+        tx.step("726.1b", "No effects or definitions created in either the main game")
+        for e in outer:
+            tx.note(f"{describe(e, tx)}: an effect of {_label(e.game)}; it has no meaning in "
+                    f"subgame {gid}.")
+        for d in waiting:
+            tx.note(f"{d.text}: waits in {_label(d.game)}; it has no meaning in subgame {gid}.")
+    counters = [p for p in players if main.seat(p).counters]
+    if counters:
+        tx.step("726.4b", "main-game counters aren’t considered part of the subgame")
+        for p in counters:
+            kinds = ", ".join(f"{n} {k}" for k, n in sorted(main.seat(p).counters.items()))
+            tx.note(f"{p} keeps {kinds} counters in the main game; they have none in the "
+                    "subgame.")
+
+    first = tx.rng.choice(players)
+    tx.step("726.2.first", "Randomly determine which player goes first")
+    tx.update_game(gid, first=first)
+    tx.set_turn(gid, turn=1, active=first, turn_of=first, step="untap")
+    tx.step("726.2.normal", "proceeds like a normal game")
+    tx.note(f"CR 103.4: each player's starting life total is {life}. "
+            "CR 103.5: each player draws a hand of seven cards.")
+    short = []
+    for player in players:
+        drawn = draw(tx, gid, player, 7)
+        if drawn < 7:
+            short.append((player, drawn))
+    for player, drawn in short:
+        tx.step("726.3")
+        tx.note(f"{player} had only {drawn} cards: they will lose the subgame when state-based "
+                "actions are checked in the upkeep of the first turn, mulligans or not.")
+    return gid
+
+
+def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
+    ed = tx.edition.number
+    for player in players:
+        decks = sorted({o.deck for o in _supplementary(tx, main_id, player)})
+        for deck in decks:
+            if ed == "506":
+                continue
+            if ed == "723" and deck not in ("planar", "scheme"):
+                continue
+            if ed == "723" and deck == "scheme" and tx.game(main_id).variant != "archenemy":
+                continue
+            rule = "726.2a" if ed == "726" else f"726.2a.{deck}"
+            tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
+            face_up = []
+            for obj in _supplementary(tx, main_id, player):
+                if obj.deck != deck:
+                    continue
+                if obj.face_up:
+                    face_up.append(obj)
+                    continue
+                moved = tx.move(obj.id, gid, Zone.COMMAND)
+                tx.put(replace(moved, began_in_deck=deck))
+            tx.shuffle(gid, player, Zone.COMMAND, deck)
+            for obj in face_up:
+                tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
+
+
+def end_subgame(tx: Tx, gid: int) -> None:
+    """CR 726.5–726.5c: the subgame ``gid`` has ended; its main game resumes and the spell that
+    created it finishes resolving, then held triggers go on the stack."""
+    sub = tx.game(gid)
+    main_id = sub.parent
+    ed = tx.edition.number
+    if main_id is None:
+        raise RulesError("726.5", "the main game is not a subgame", subject="main")
+    everyone = sorted({o.owner for o in tx.world.objects.values() if o.game == gid}
+                      | set(sub.seats), key=lambda p: (p not in sub.seats, p))
+    for player in everyone:
+        cards = [o for o in tx.world.objects.values()
+                 if o.game == gid and o.owner == player and o.kind is Kind.CARD
+                 and o.zone is not Zone.COMMAND and (o.traditional or ed == "723")]
+        if not cards:
+            continue
+        cards.sort(key=lambda o: (o.zone.value, o.order))
+        tx.step("726.5", "puts them into their main-game library")
+        exiled = [o for o in cards if o.zone is Zone.EXILE]
+        for obj in cards:
+            if ed == "506" and obj.zone is Zone.EXILE:
+                continue
+            if obj.phased_out:
+                tx.note(f"{obj.label()} is phased out; it goes to the library too.")
+            tx.move(obj.id, main_id, Zone.LIBRARY)
+        tx.shuffle(main_id, player)
+        if ed == "506" and exiled:
+            tx.step("726.5", "Cards removed from the game in the subgame")
+            for obj in exiled:
+                tx.move(obj.id, main_id, Zone.EXILE)
+    left = [p for p in sub.seats if sub.seat(p).result in ("left", "lost", "conceded")
+            and sub.parent is not None]
+    for player in left:
+        gone = [o for o in tx.world.objects.values()
+                if o.owner == player and o.game is None and o.kind is Kind.CARD
+                and o.left_from == gid]
+        if gone and tx.game(gid).multiplayer:
+            tx.step("726.5", "that are in the subgame")
+            tx.note(f"Literal reading: {player} left the subgame (CR 800.4a), and their "
+                    f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
+                    "CR 726.5 does not return them; they stay outside the main game too "
+                    "(many judges would return them to the main-game library; the rules do not "
+                    "say so).")
+    if ed != "506":
+        _supplementary_decks_out(tx, gid, main_id)
+    if sub.variant == "vanguard":
+        for obj in tx.world.in_zone(gid, Zone.COMMAND):
+            if obj.deck == "vanguard":
+                tx.step("726.5b")
+                tx.move(obj.id, main_id, Zone.COMMAND)
+    if sub.variant == "commander":
+        for obj in sorted((o for o in tx.world.objects.values() if o.commander
+                           and o.game == gid), key=lambda o: o.id):
+            tx.step("726.5c")
+            if obj.zone is Zone.COMMAND:
+                tx.move(obj.id, main_id, Zone.COMMAND)
+    with_counters = [p for p in sub.seats if tx.game(gid).seat(p).counters]
+    if with_counters:
+        tx.step("726.4b", "any counters a player gets during a subgame will cease to exist")
+        for p in with_counters:
+            tx.clear_counters(gid, p)
+    rest = sorted((o for o in tx.world.objects.values() if o.game == gid),
+                  key=lambda o: (o.zone.value, o.order))
+    tx.step("726.5", "all other objects in the subgame cease to exist")
+    for obj in rest:
+        if obj.kind is Kind.CARD:
+            tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
+                    "the game.")
+        tx.cease(obj.id)
+    tx.set_world(effects=Map({k: e for k, e in tx.world.effects.items() if e.game != gid}),
+                 delayed=Map({k: d for k, d in tx.world.delayed.items() if d.game != gid}))
+    tx.game_event(gid, "zones cease to exist")
+    tx.update_game(gid, status="ended", priority=None, pending=())
+
+    tx.step("726.1a", "It resumes when the subgame ends")
+    tx.update_game(main_id, status="in progress")
+    tx.set_world(current=main_id)
+    tx.game_event(main_id, "resumes")
+    from .resolution import finish_resolving
+
+    finish_resolving(tx, main_id, sub)
+    main = tx.game(main_id)
+    if main.held:
+        tx.step("726.5.held", "those abilities are put onto the stack")
+        tx.update_game(main_id, held=(), pending=main.pending + main.held)
+        for trig in main.held:
+            tx.trigger_event(main_id, trig.id, trig.text, "released")
+    if not tx.game(main_id).ended:
+        from .turns import receiver
+
+        tx.step("117.3b")
+        priority_point(tx, main_id, receiver(tx, main_id))
+
+
+def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
+    ed = tx.edition.number
+    sub = tx.game(gid)
+    strays = sorted((o for o in tx.world.objects.values()
+                     if o.game == gid and o.began_in_deck and not o.traditional
+                     and not (o.zone is Zone.COMMAND and not o.face_up)),
+                    key=lambda o: o.order)
+    if strays:
+        tx.step("726.5a" if ed == "726" else f"726.5a.{strays[0].began_in_deck}",
+                "turned face down and put on the bottom")
+        for obj in strays:
+            moved = tx.move(obj.id, gid, Zone.COMMAND, top=False, face_up=False)
+            tx.put(replace(moved, began_in_deck=obj.began_in_deck))
+    for player in sub.seats:
+        decks = sorted({o.deck for o in _supplementary(tx, gid, player)})
+        for deck in decks:
+            rule = "726.5a" if ed == "726" else f"726.5a.{deck}"
+            tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
+            for obj in _supplementary(tx, gid, player):
+                if obj.deck == deck:
+                    moved = tx.move(obj.id, main_id, Zone.COMMAND, face_up=False)
+                    tx.put(replace(moved, began_in_deck=None))
+            tx.shuffle(main_id, player, Zone.COMMAND, deck)

@@ -1,0 +1,87 @@
+"""Triggered and delayed triggered abilities of the built-in cards (CR 603), held while a
+subgame runs (CR 726.4a) and refused for a player who has left (CR 800.4d)."""
+
+from __future__ import annotations
+
+from .cards import lookup
+from .objects import Kind, Obj
+from .state import PendingTrigger
+from .transaction import Tx
+from .zones import Zone
+
+
+def behaviour(obj: Obj) -> str | None:
+    """The built-in behaviour of an object's card, if any."""
+    d = lookup(obj.name)
+    return d.behaviour if d else None
+
+
+def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()) -> None:
+    """A triggered ability of ``source`` triggers in game ``gid``."""
+    taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
+    tid, n = f"{source.id}-trigger", 1
+    while tid in taken or tid in tx.world.objects:
+        n += 1
+        tid = f"{source.id}-trigger-{n}"
+    trig = PendingTrigger(tid, source.id, source.controller or source.owner, text, kind, data)
+    game = tx.game(gid)
+    if gid != tx.world.current:
+        tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
+                         "until it resumes (CR 726.4a)")
+        tx.update_game(gid, held=game.held + (trig,))
+    else:
+        tx.trigger_event(gid, tid, text, "triggers")
+        tx.update_game(gid, pending=game.pending + (trig,))
+
+
+def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
+    """Observer: check the built-in triggers that watch objects move."""
+    for gid in {g for g in ((before.game if before else None), (after.game if after else None))
+                if g is not None}:
+        watchers = [o for o in tx.world.objects.values()
+                    if o.game == gid and o.zone is Zone.BATTLEFIELD
+                    and behaviour(o) in ("syr_konrad", "genesis_chamber")]
+        for w in watchers:
+            if behaviour(w) == "syr_konrad":
+                _konrad(tx, gid, w, before, after)
+            else:
+                _chamber(tx, gid, w, before, after)
+
+
+def _konrad(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None) -> None:
+    if before is None or not before.is_type("creature"):
+        return
+    left_here = before.game == gid
+    arrived_gy = after is not None and after.game == gid and after.zone is Zone.GRAVEYARD
+    if not left_here:
+        return
+    if before.zone is Zone.BATTLEFIELD and arrived_gy and before.id != konrad.id:
+        _raise(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
+               "konrad_damage")
+    elif before.zone is not Zone.BATTLEFIELD and arrived_gy and before.zone is not Zone.GRAVEYARD \
+            and before.is_card:
+        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard",
+               "konrad_damage")
+    elif (before.zone is Zone.GRAVEYARD and before.owner == konrad.controller and before.is_card
+          and not (after is not None and after.game == gid and after.zone is Zone.GRAVEYARD)):
+        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
+               "konrad_damage")
+
+
+def _chamber(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | None) -> None:
+    if after is None or after.game != gid or after.zone is not Zone.BATTLEFIELD:
+        return
+    if before is not None and before.game == gid and before.zone is Zone.BATTLEFIELD:
+        return
+    if after.kind is Kind.TOKEN or not after.is_type("creature") or chamber.tapped:
+        return
+    _raise(tx, gid, chamber, f"{chamber.name}: {after.name} entered; its controller creates a Myr",
+           "genesis_myr", (after.id, after.controller))
+
+
+def on_cycle(tx: Tx, gid: int, cycler: str) -> None:
+    """A player cycled a card: Astral Slides in that game trigger."""
+    for slide in sorted((o for o in tx.world.objects.values()
+                         if o.game == gid and o.zone is Zone.BATTLEFIELD
+                         and behaviour(o) == "astral_slide"), key=lambda o: o.order):
+        _raise(tx, gid, slide, f"{slide.name}: {cycler} cycled a card", "astral_slide_exile")

@@ -1,0 +1,321 @@
+"""Turns, steps, priority, state-based actions and the end of a game (CR 103, 104, 117, 500,
+603.3, 704), with the multiplayer exceptions of CR 800.4d, 800.4e, 800.4j, 800.4k, 800.4m, 800.7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import effects
+from .errors import RulesError
+from .objects import Kind, Obj
+from .state import PRIORITY_STEPS, STEPS
+from .transaction import Tx
+from .zones import Zone
+
+ADVANCE_TARGETS = STEPS[1:] + ("next_turn",)
+
+
+def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
+    """A player draws cards; drawing from an empty library is remembered for CR 704.5b."""
+    drawn = 0
+    for _ in range(count):
+        library = tx.world.in_zone(gid, Zone.LIBRARY, player)
+        if not library:
+            game = tx.game(gid)
+            tx.update_game(gid, drew_empty=game.drew_empty | {player})
+            tx.note(f"{player} attempts to draw from an empty library.")
+            break
+        tx.move(library[-1].id, gid, Zone.HAND)
+        drawn += 1
+    return drawn
+
+
+def priority_point(tx: Tx, gid: int, player: str | None) -> None:
+    """A player would receive priority: check state-based actions, put triggered abilities on
+    the stack, then give priority (CR 117.5, 603.3). Stops if the game ends."""
+    for _ in range(50):
+        if not check_sba(tx, gid):
+            break
+    game = tx.game(gid)
+    if game.ended or gid != tx.world.current:
+        return
+    put_triggers(tx, gid)
+    game = tx.game(gid)
+    if player is None or not game.seat(player).in_game:
+        player = receiver(tx, gid)
+    tx.set_priority(gid, player)
+
+
+def receiver(tx: Tx, gid: int) -> str | None:
+    """Who receives priority now: the active player, or (CR 800.4j) the next player in turn
+    order after the player whose turn it is."""
+    game = tx.game(gid)
+    if game.active is not None and game.seat(game.active).in_game:
+        return game.active
+    if game.turn_of is None:
+        return game.in_game[0] if game.in_game else None
+    return game.next_in_order(game.turn_of)
+
+
+def put_triggers(tx: Tx, gid: int) -> None:
+    """CR 603.3b: triggered abilities go on the stack in APNAP order; CR 800.4d: one controlled by
+    a player who has left the game is not put on the stack."""
+    game = tx.game(gid)
+    if not game.pending:
+        return
+    pending = game.pending
+    tx.update_game(gid, pending=())
+    order = list(game.seats)
+    if game.turn_of in order:
+        i = order.index(game.turn_of)
+        order = order[i:] + order[:i]
+    for player in order:
+        for trig in (t for t in pending if t.controller == player):
+            if not game.seat(player).in_game:
+                tx.step("800.4d", "it isn’t put on the stack")
+                tx.trigger_event(gid, trig.id, trig.text,
+                                 f"not put on the stack: {player} has left the game")
+                continue
+            tx.step("603.3", "puts it on the stack")
+            tx.create(Obj(trig.id, trig.text, player, Kind.ABILITY, game=gid, zone=Zone.STACK,
+                          base=player, controller=player, source=trig.source,
+                          extra=(("behaviour", trig.behaviour), ("data", trig.data))),
+                      "triggered ability")
+
+
+def check_sba(tx: Tx, gid: int) -> bool:
+    """Perform state-based actions once (CR 704.5a, b, c, e, m). True when any was performed."""
+    game = tx.game(gid)
+    if game.ended:
+        return False
+    losers: list[tuple[str, str]] = []
+    for player in game.in_game:
+        seat = game.seat(player)
+        if seat.life <= 0:
+            losers.append((player, "704.5a"))
+        elif player in game.drew_empty:
+            losers.append((player, "704.5b"))
+        elif seat.counters.get("poison", 0) >= 10:
+            losers.append((player, "704.5c"))
+    did = False
+    if game.drew_empty:
+        tx.update_game(gid, drew_empty=frozenset())
+    for obj in list(tx.world.objects.values()):
+        if obj.game != gid:
+            continue
+        if obj.kind is Kind.COPY and obj.zone is not Zone.STACK:
+            tx.step("704.5e", "it ceases to exist")
+            tx.cease(obj.id)
+            did = True
+        elif ("aura" in obj.types and obj.zone is Zone.BATTLEFIELD
+              and not _attached(tx, obj)):
+            tx.step("704.5m", "put into its owner’s graveyard")
+            tx.move(obj.id, gid, Zone.GRAVEYARD)
+            did = True
+    if losers:
+        from .leaving import lose_all
+
+        for player, rule in losers:
+            tx.step(rule, "loses the game")
+            if rule == "704.5b" and tx.game(gid).turn == 1 and tx.game(gid).parent is not None:
+                tx.note(f"CR 726.3: {player} began the subgame with fewer than seven cards in "
+                        "their library; the state-based action is checked in the first upkeep.")
+            tx.player_event(gid, player, "loses")
+        lose_all(tx, gid, [p for p, _ in losers])
+        did = True
+    return did
+
+
+def _attached(tx: Tx, aura: Obj) -> bool:
+    target = tx.world.objects.get(aura.attached_to) if aura.attached_to else None
+    return target is not None and target.game == aura.game and target.zone is Zone.BATTLEFIELD
+
+
+def end_game(tx: Tx, gid: int, winner: str | None, how: str) -> None:
+    """The game ends with a winner, or as a draw (``winner`` None). A subgame's end runs CR 726.5."""
+    game = tx.game(gid)
+    result = f"won by {winner}" if winner else "a draw"
+    for player in game.seats:
+        seat = game.seat(player)
+        if seat.in_game:
+            game = game.with_seat(player, result="won" if player == winner else
+                                  ("drew" if winner is None else "lost"))
+    tx.put_game(replace(game, winner=winner, result=result, priority=None))
+    tx.game_event(gid, "ends", f"{result} ({how})")
+    if game.parent is None:
+        tx.update_game(gid, status="ended")
+        return
+    from .subgame import end_subgame
+
+    end_subgame(tx, gid)
+
+
+def check_one_left(tx: Tx, gid: int) -> bool:
+    """CR 104.2a / 104.4a: a game with one player left is won by that player; with none, drawn."""
+    game = tx.game(gid)
+    if game.ended:
+        return True
+    remaining = game.in_game
+    if len(remaining) == 1:
+        tx.step("104.2a", "wins the game if that player’s opponents have all left the game")
+        tx.player_event(gid, remaining[0], "wins")
+        end_game(tx, gid, remaining[0], "all opponents left")
+        return True
+    if not remaining:
+        tx.step("104.4a", "the game is a draw")
+        end_game(tx, gid, None, "no player left")
+        return True
+    return False
+
+
+def pass_priority(tx: Tx, player: str) -> None:
+    """CR 117.3d and 117.4: the priority holder passes; after all pass in succession, the top of the
+    stack resolves or the step ends."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if game.priority != player:
+        holder = game.priority or "no player"
+        raise RulesError("117.3d", f"{player} cannot pass priority: {holder} holds priority in "
+                         f"the {'main game' if gid == 0 else f'subgame {gid}'}", subject=player)
+    passed = game.passed + (player,)
+    nxt = game.next_in_order(player)
+    tx.step("117.3d", "Then the next player in turn order receives priority")
+    if set(passed) >= set(game.in_game):
+        tx.update_game(gid, passed=passed)
+        if tx.world.stack(gid):
+            from .resolution import resolve_top
+
+            resolve_top(tx)
+        else:
+            tx.step("117.4", "if the stack is empty, the phase or step ends")
+            advance(tx, STEPS[(STEPS.index(game.step) + 1) % len(STEPS)]
+                    if game.step != "cleanup" else "next_turn")
+        return
+    tx.set_priority(gid, nxt)
+    tx.update_game(gid, passed=passed)
+
+
+def advance(tx: Tx, target: str) -> None:
+    """Move the game in progress forward to the next ``target`` step (CR 500.2: the stack must be
+    empty), performing the turn-based actions on the way."""
+    if target not in ADVANCE_TARGETS:
+        raise RulesError("500.2", f"unknown step {target!r}; expected one of "
+                         f"{', '.join(ADVANCE_TARGETS)}", subject=str(target))
+    gid = tx.world.current
+    if tx.world.stack(gid):
+        top = tx.world.stack(gid)[-1]
+        raise RulesError("500.2", f"the step cannot end while {top.label()} is on the stack",
+                         subject=top.id)
+    for _ in range(len(STEPS) * 3):
+        game = tx.game(gid)
+        if game.ended or tx.world.current != gid:
+            return
+        if game.step == "cleanup":
+            begin_turn(tx, gid)
+            if target == "next_turn":
+                return
+            continue
+        nxt = STEPS[STEPS.index(game.step) + 1]
+        tx.step("500.2", "ends when the stack is empty and all players pass")
+        tx.set_turn(gid, step=nxt)
+        tx.update_game(gid, passed=())
+        _turn_based(tx, gid, nxt)
+        game = tx.game(gid)
+        if game.ended or tx.world.current != gid:
+            return
+        if nxt in PRIORITY_STEPS:
+            priority_point(tx, gid, receiver(tx, gid))
+        else:
+            tx.set_priority(gid, None)
+        if tx.world.current != gid or tx.game(gid).ended:
+            return
+        if nxt == target:
+            return
+        if tx.world.stack(gid):
+            tx.note("The stack is not empty, so the game stops here (CR 500.2).")
+            return
+
+
+def _turn_based(tx: Tx, gid: int, step: str) -> None:
+    game = tx.game(gid)
+    if step == "draw" and game.active is not None:
+        if (game.turn == 1 and game.active == game.first and not game.multiplayer):
+            tx.step("103.8a", "skips the draw step")
+            return
+        if game.turn == 1 and game.active == game.first:
+            tx.step("800.7", "doesn’t skip the draw step")
+        else:
+            tx.step("504.1", "the active player draws a card")
+        draw(tx, gid, game.active)
+    elif step == "combat_damage":
+        _combat_damage(tx, gid)
+    elif step == "end":
+        _end_step_triggers(tx, gid)
+    elif step == "cleanup":
+        tx.step("514.2", "“until end of turn” and “this turn” effects end")
+        for obj in tx.world.objects.values():
+            if obj.game == gid and obj.damage:
+                tx.put(replace(obj, damage=0))
+        touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
+                              "end of turn")
+        tx.update_game(gid, attacks=())
+        effects.exile_orphans(tx, touched)
+
+
+def _combat_damage(tx: Tx, gid: int) -> None:
+    game = tx.game(gid)
+    for creature, defender in game.attacks:
+        obj = tx.world.objects.get(creature)
+        if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
+            continue
+        if not tx.game(gid).seat(defender).in_game:
+            tx.step("800.4e", "that damage isn’t assigned")
+            tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
+                    "damage is not assigned.")
+            continue
+        tx.step("510.1")
+        power = obj.power or 0
+        tx.set_life(gid, defender, tx.game(gid).seat(defender).life - power)
+
+
+def _end_step_triggers(tx: Tx, gid: int) -> None:
+    for d in sorted((d for d in tx.world.delayed.values() if d.game == gid and d.when == "end"),
+                    key=lambda d: d.id):
+        tx.set_world(delayed=tx.world.delayed.delete(d.id))
+        from .state import PendingTrigger
+
+        tx.step("603.3", "the next time a player would receive priority")
+        tx.trigger_event(gid, d.id, d.text, "triggers")
+        game = tx.game(gid)
+        tx.update_game(gid, pending=game.pending + (PendingTrigger(
+            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj,)),))
+
+
+def begin_turn(tx: Tx, gid: int) -> None:
+    """The next turn begins: skipped for players who have left (CR 800.4k), ending effects that
+    last until a player's next turn (CR 800.4m)."""
+    game = tx.game(gid)
+    order = game.seats
+    current = game.turn_of if game.turn_of in order else order[0]
+    i = order.index(current)
+    turn = game.turn
+    for k in range(1, len(order) + 1):
+        player = order[(i + k) % len(order)]
+        ending = lambda e, p=player: e.game == gid and e.until == f"next_turn:{p}"  # noqa: E731
+        if not game.seat(player).in_game:
+            tx.step("800.4k", "that turn doesn’t begin")
+            tx.note(f"{player} has left the game, so {player}'s turn does not begin.")
+            if any(ending(e) for e in tx.world.effects.values()):
+                tx.step("800.4m", "will last until that turn would have begun")
+                touched = effects.end(tx, ending, f"{player}'s turn would have begun")
+                effects.exile_orphans(tx, touched)
+            continue
+        turn += 1
+        tx.step("500.2", "ends when the stack is empty and all players pass")
+        tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
+        tx.set_priority(gid, None)
+        if any(ending(e) for e in tx.world.effects.values()):
+            touched = effects.end(tx, ending, f"{player}'s turn began")
+            effects.exile_orphans(tx, touched)
+        return

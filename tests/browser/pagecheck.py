@@ -1,0 +1,273 @@
+"""Helpers to open pages of the built book in Chromium and check them.
+
+Plain functions over Playwright's sync API, shared by the browser tests (import them with
+``from pagecheck import ...``; pytest puts this folder on ``sys.path``). The fixtures that
+start the HTTP server and the browser live in ``conftest.py`` beside this file.
+
+Typical use::
+
+    report = open_page(page, url)          # load, wait for widgets, collect what went wrong
+    assert not report.problems(), report.summary()
+    assert not serious_axe_violations(page, AXE_JS)
+    for scope in page.locator(".magicsub-stepper").all():
+        before = step_text(scope)
+        step_slider(page, scope)
+        assert step_text(scope) != before
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import ConsoleMessage, Locator, Page, Request, Response
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+HTML_DIR = REPO_ROOT / "_build" / "html"
+AXE_JS = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+ALLOWED_HOSTS = {"127.0.0.1"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+SKIPPED_PAGES = {"search.html", "genindex.html", "py-modindex.html"}
+SKIPPED_DIRS = {"_sources", "_static", "_vendor", "_images", "_downloads"}
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+BLOCKING_IMPACTS = ("serious", "critical")
+
+# Text a reader sees in the HTML widgets (Stack pages are HTML widgets) inside a scope;
+# hidden elements have no innerText, so only the selected page of a Stack counts.
+_HTML_TEXT_JS = """scope => Array.from(
+    scope.querySelectorAll('.widget-html-content, .widget-htmlmath-content'))
+  .map(el => el.innerText.trim()).filter(Boolean).join('\\n')"""
+
+
+def book_pages(html_dir: Path = HTML_DIR) -> list[str]:
+    """Return the book's pages as paths relative to ``html_dir``, sorted.
+
+    Search, index and source/static folders are left out; so is the top-level
+    ``index.html`` when it only redirects to the root page.
+    """
+    pages = []
+    for path in sorted(html_dir.rglob("*.html")):
+        relative = path.relative_to(html_dir)
+        if relative.parts[0] in SKIPPED_DIRS or relative.name in SKIPPED_PAGES:
+            continue
+        if relative == Path("index.html") and 'http-equiv="Refresh"' in path.read_text("utf8"):
+            continue
+        pages.append(relative.as_posix())
+    return pages
+
+
+def page_has_widgets(path: Path) -> bool:
+    """Tell whether a built page embeds widget state (so html-manager renders widgets)."""
+    return WIDGET_STATE in path.read_text("utf8")
+
+
+@dataclass
+class PageReport:
+    """What happened while a page loaded: every request and every sign of trouble."""
+
+    url: str
+    requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    load_seconds: float = 0.0
+
+    @property
+    def foreign_requests(self) -> list[str]:
+        """Requests to any host but the local test server (data: and blob: are fine)."""
+        return [url for url in self.requests if not is_local(url)]
+
+    def problems(self) -> list[str]:
+        """Every problem found, one line each; empty when the page is clean."""
+        return (
+            [f"page error: {e}" for e in self.page_errors]
+            + [f"console error: {e}" for e in self.console_errors]
+            + [f"failed request: {e}" for e in self.failed_requests]
+            + [f"HTTP error: {e}" for e in self.bad_responses]
+            + [f"request to another host: {u}" for u in self.foreign_requests]
+        )
+
+    def summary(self) -> str:
+        """A readable report for an assertion message."""
+        lines = self.problems() or ["no problems"]
+        return f"{self.url}:\n  " + "\n  ".join(lines)
+
+
+def is_local(url: str) -> bool:
+    """Tell whether a URL stays on this machine's test server (or is inline data)."""
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in {"http", "https"} and parts.hostname in ALLOWED_HOSTS
+
+
+def watch(page: Page, report: PageReport) -> None:
+    """Record requests, failures, bad responses, page errors and console errors."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            report.console_errors.append(f"{message.text} ({where})" if where else message.text)
+
+    def on_failed(request: Request) -> None:
+        report.failed_requests.append(f"{request.url} ({request.failure})")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400:
+            report.bad_responses.append(f"{response.status} {response.url}")
+
+    page.on("request", lambda request: report.requests.append(request.url))
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("pageerror", lambda error: report.page_errors.append(str(error)))
+    page.on("console", on_console)
+
+
+def open_page(page: Page, url: str, *, timeout_ms: float = 30_000) -> PageReport:
+    """Open ``url`` in ``page``, wait until it and its widgets are rendered; return a report.
+
+    The report keeps collecting after this returns (listeners stay attached), so problems
+    caused by later interaction show up in the same report.
+    """
+    report = PageReport(url)
+    watch(page, report)
+    started = time.perf_counter()
+    page.goto(url, wait_until="load", timeout=timeout_ms)
+    wait_for_widgets(page, timeout_ms=timeout_ms)
+    page.wait_for_load_state("networkidle", timeout=timeout_ms)
+    report.load_seconds = time.perf_counter() - started
+    return report
+
+
+def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
+    """Wait until every widget view on the page is rendered; return how many there are.
+
+    myst-nb writes one ``<script type="application/vnd.jupyter.widget-view+json">`` per
+    widget output; html-manager renders each into a ``.widget-subarea`` beside it.
+    """
+    views = page.locator(f'script[type="{WIDGET_VIEW}"]').count()
+    if views:
+        page.wait_for_function(
+            """type => Array.from(document.querySelectorAll(`script[type="${type}"]`))
+                 .every(s => s.parentElement.querySelector('.widget-subarea .jupyter-widgets'))""",
+            arg=WIDGET_VIEW,
+            timeout=timeout_ms,
+        )
+    return views
+
+
+def widget_outputs(page: Page) -> list[Locator]:
+    """Return the notebook cell outputs that hold a rendered widget."""
+    return page.locator(".cell_output:has(.widget-subarea .jupyter-widgets)").all()
+
+
+def html_text(scope: Locator) -> str:
+    """Return the visible text of the HTML widgets in ``scope`` (the shown Stack pages)."""
+    return scope.evaluate(_HTML_TEXT_JS)
+
+
+def step_text(scope: Locator) -> str:
+    """Return which step a stepper shows: its visible ``[data-step]``, else the HTML text."""
+    marked = scope.locator("[data-step]:visible")
+    if marked.count():
+        return " ".join(marked.nth(i).get_attribute("data-step") or "" for i in range(marked.count()))
+    return html_text(scope)
+
+
+def slider_handles(scope: Locator) -> list[Locator]:
+    """Return the keyboard-operable handles of the sliders in ``scope``."""
+    return scope.locator('.widget-slider [role="slider"]').all()
+
+
+def slider_value(handle: Locator) -> float:
+    """Return a slider handle's current value (from ``aria-valuenow``)."""
+    return float(handle.get_attribute("aria-valuenow") or "nan")
+
+
+def step_slider(page: Page, handle: Locator, key: str = "ArrowRight") -> None:
+    """Focus a slider handle and press ``key`` once, as a keyboard user would."""
+    handle.focus()
+    page.keyboard.press(key)
+
+
+def wait_for_text_change(scope: Locator, before: str, *, timeout_ms: float = 5_000) -> str:
+    """Wait until ``step_text(scope)`` differs from ``before``; return the new text."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        now = step_text(scope)
+        if now != before or time.monotonic() > deadline:
+            return now
+        scope.page.wait_for_timeout(25)
+
+
+def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "ArrowRight") -> float:
+    """Press ``key`` on a slider and return ms from the keydown to the next painted frame
+    after the visible HTML in ``scope`` changed (NaN if it did not change within 5 s).
+    """
+    scope.evaluate(
+        "scope => { const text = "
+        + _HTML_TEXT_JS
+        + """;
+          const before = text(scope);
+          window.__magicsubPaint = new Promise(resolve => {
+            let t0 = null;
+            const timer = setTimeout(() => resolve(NaN), 5000);
+            document.addEventListener('keydown', () => { t0 = performance.now(); },
+                                      {capture: true, once: true});
+            const observer = new MutationObserver(() => {
+              if (t0 === null || text(scope) === before) return;
+              observer.disconnect();
+              clearTimeout(timer);
+              // rAF runs just before the frame is painted; the task after it, just after.
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0)));
+            });
+            observer.observe(scope, {subtree: true, childList: true, characterData: true,
+                                     attributes: true});
+          });
+        }"""
+    )
+    step_slider(page, handle, key)
+    return page.evaluate("window.__magicsubPaint")
+
+
+def toggle_groups(scope: Locator) -> list[Locator]:
+    """Return the ToggleButtons widgets in ``scope``."""
+    return scope.locator(".widget-toggle-buttons").all()
+
+
+def serious_axe_violations(page: Page, axe_js: Path = AXE_JS) -> list[dict]:
+    """Run axe-core on the page; return its violations of impact serious or critical."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_js))
+    results = page.evaluate(
+        "async () => await axe.run(document, {resultTypes: ['violations']})"
+    )
+    return [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+
+
+def describe_violations(violations: list[dict]) -> str:
+    """Format axe violations: rule id, impact, help and the CSS targets of each node."""
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            lines.append(f"    {json.dumps(node['target'])}: {node.get('failureSummary', '')!r}")
+    return "\n".join(lines)
