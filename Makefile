@@ -47,7 +47,7 @@ $(NODE_STAMP): package.json package-lock.json
 	@touch $@
 
 vendor: $(VENDOR_STAMP)
-$(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py tools/widget_paths.js | $(VENV_STAMP)
+$(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py | $(VENV_STAMP)
 	@$(BIN)/python tools/vendor_widgets.py
 	@touch $@
 
@@ -78,7 +78,7 @@ lint: $(VENV_STAMP)
 	$(BIN)/ruff check magicsub tests $(wildcard benchmarks tools)
 
 unit: $(VENV_STAMP)
-	$(PYTEST) tests -m "not browser"
+	$(PYTEST) tests -m "not browser" --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
 nbval: $(VENV_STAMP)
 	$(PYTEST) --nbval --nbval-current-env book/

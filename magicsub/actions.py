@@ -65,7 +65,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
     _a("choice", "player:player kind:choice object?:object chooser?:player",
        doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)"),
-    _a("info", "player:player what:info", doc="an effect needs a player's life or counters (800.4i)"),
+    _a("info", "player:player what:info",
+       doc="an effect needs a player's life or counters (800.4i)"),
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
 ]}
 

@@ -1,4 +1,4 @@
-"""Game objects (CR 109): what a physical card, a token, a copy or an ability is in one zone of one game.
+"""Game objects (CR 109): what a card, a token, a copy or an ability is in one zone of one game.
 
 A physical card keeps its scenario id wherever it goes, so a reader can follow it from the main
 game into a subgame and back. Tokens, copies of spells and abilities are objects without a card.
@@ -6,13 +6,14 @@ game into a subgame and back. Tokens, copies of spells and abilities are objects
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from operator import attrgetter
 
 from .zones import OUTSIDE, Zone
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What an object is made of."""
 
     CARD = "card"
@@ -84,9 +85,17 @@ class Obj:
         return card_type in self.types
 
     def moved(self, **changes) -> Obj:
-        """Return a copy with fields changed."""
-        return replace(self, **changes)
+        """Return a copy with fields changed (a faster ``dataclasses.replace``)."""
+        values = list(_GET(self))
+        for key, value in changes.items():
+            values[_INDEX[key]] = value
+        return Obj(*values)
 
     def label(self) -> str:
         """A short human label: name, and the id when it differs."""
         return self.name if self.name == self.id else f"{self.name} [{self.id}]"
+
+
+_NAMES = tuple(f.name for f in fields(Obj))
+_GET = attrgetter(*_NAMES)
+_INDEX = {name: i for i, name in enumerate(_NAMES)}

@@ -98,7 +98,7 @@ def copy_spell(tx: Tx, spell: str, by: str, new_id: str | None = None) -> Obj:
     """CR 707.10: put a copy of ``spell`` onto the stack under ``by``'s control."""
     gid = tx.world.current
     orig = tx.obj(spell)
-    if not (orig.game == gid and orig.zone is Zone.STACK and not orig.kind is Kind.ABILITY):
+    if not (orig.game == gid and orig.zone is Zone.STACK and orig.kind is not Kind.ABILITY):
         raise RulesError("707.10", f"{orig.label()} is not a spell on the stack of {_where(gid)}",
                          subject=spell)
     game = tx.game(gid)

@@ -45,7 +45,7 @@ def _supplementary(tx: Tx, gid: int, player: str) -> list:
 
 
 def start_subgame(tx: Tx, creator: str) -> int:
-    """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the game in progress."""
+    """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game."""
     main_id = tx.world.current
     main = tx.game(main_id)
     ed = tx.edition.number
@@ -154,6 +154,8 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
                 continue
             if ed == "723" and deck == "scheme" and tx.game(main_id).variant != "archenemy":
                 continue
+            if ed == "723" and deck == "planar" and tx.game(main_id).variant != "planechase":
+                continue
             rule = "726.2a" if ed == "726" else f"726.2a.{deck}"
             tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
             face_up = []
@@ -178,6 +180,8 @@ def end_subgame(tx: Tx, gid: int) -> None:
     ed = tx.edition.number
     if main_id is None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
+    commanders = sorted((o for o in tx.world.objects.values() if o.commander and o.game == gid),
+                        key=lambda o: o.id)
     everyone = sorted({o.owner for o in tx.world.objects.values() if o.game == gid}
                       | set(sub.seats), key=lambda p: (p not in sub.seats, p))
     for player in everyone:
@@ -221,11 +225,15 @@ def end_subgame(tx: Tx, gid: int) -> None:
                 tx.step("726.5b")
                 tx.move(obj.id, main_id, Zone.COMMAND)
     if sub.variant == "commander":
-        for obj in sorted((o for o in tx.world.objects.values() if o.commander
-                           and o.game == gid), key=lambda o: o.id):
+        for before in commanders:
+            obj = tx.obj(before.id)
             tx.step("726.5c")
-            if obj.zone is Zone.COMMAND:
+            if obj.game == gid and obj.zone is Zone.COMMAND:
                 tx.move(obj.id, main_id, Zone.COMMAND)
+            else:
+                tx.note(f"{obj.label()} was in the subgame's {before.place}, not its command "
+                        "zone, as the subgame ended (“if it’s there”): CR 726.5 put it into "
+                        f"{obj.owner}'s main-game library with the other cards.")
     with_counters = [p for p in sub.seats if tx.game(gid).seat(p).counters]
     if with_counters:
         tx.step("726.4b", "any counters a player gets during a subgame will cease to exist")

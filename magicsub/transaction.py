@@ -49,6 +49,20 @@ def loc_of(obj: Obj) -> Loc:
 class Tx:
     """A working world plus the steps recorded so far for one request."""
 
+    @property
+    def world(self) -> World:
+        """The working world as it is now."""
+        if self._cache is None:
+            self._cache = replace(self._base, objects=self._objects, seq=self._seq)
+        return self._cache
+
+    @world.setter
+    def world(self, world: World) -> None:
+        self._base = world
+        self._objects = world.objects
+        self._seq = world.seq
+        self._cache = world
+
     def __init__(self, world: World, edition: Edition, rng: random.Random, first_index: int,
                  observers: tuple[Observer, ...] = ()):
         self.world = world
@@ -92,7 +106,7 @@ class Tx:
     # -- reading ---------------------------------------------------------------------------
     def obj(self, oid: str) -> Obj:
         """The object with this id (it must exist)."""
-        o = self.world.objects.get(oid)
+        o = self._objects.get(oid)
         if o is None:
             raise RulesError("109.1", f"there is no object {oid!r}", subject=oid)
         return o
@@ -118,13 +132,14 @@ class Tx:
 
     def put(self, obj: Obj) -> None:
         """Store an object as it is (no change recorded)."""
-        self.world = replace(self.world, objects=self.world.objects.set(obj.id, obj))
+        self._objects = self._objects.set(obj.id, obj)
+        self._cache = None
 
     def next_order(self, *, top: bool = True) -> int:
         """A fresh position: above everything (top) or below everything (bottom)."""
-        seq = self.world.seq + 1
-        self.world = replace(self.world, seq=seq)
-        return seq if top else -seq
+        self._seq += 1
+        self._cache = None
+        return self._seq if top else -self._seq
 
     def fresh_id(self, base: str) -> str:
         """An id not used by any object, derived from ``base``."""
@@ -143,7 +158,7 @@ class Tx:
         before = self.obj(oid)
         on_board = zone in (Zone.BATTLEFIELD, Zone.STACK)
         ctrl = (controller or before.owner) if on_board else None
-        after = replace(before, game=game, zone=zone, order=self.next_order(top=top),
+        after = before.moved(game=game, zone=zone, order=self.next_order(top=top),
                         base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
                         phased_out=False,
                         face_up=before.face_up if face_up is None else face_up,
@@ -247,8 +262,11 @@ class Tx:
                      if o.owner == player and o.deck == deck and not o.face_up]
         orders = [o.order for o in cards]
         self.rng.shuffle(orders)
-        for o, order in zip(cards, orders, strict=True):
-            self.put(replace(o, order=order))
+        with self._objects.mutate() as batch:
+            for o, order in zip(cards, orders, strict=True):
+                batch[o.id] = o.moved(order=order)
+            self._objects = batch.finish()
+        self._cache = None
         self.record(Shuffle(gid, player, "library" if zone is Zone.LIBRARY else f"{deck} deck"))
 
     def trigger_event(self, gid: int, trigger: str, text: str, status: str) -> None:

@@ -36,6 +36,12 @@ def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()
 
 def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
     """Observer: check the built-in triggers that watch objects move."""
+    to_gy = after is not None and after.zone is Zone.GRAVEYARD
+    from_gy = before is not None and before.zone is Zone.GRAVEYARD
+    enters = (after is not None and after.zone is Zone.BATTLEFIELD
+              and not (before is not None and before.zone is Zone.BATTLEFIELD))
+    if not (to_gy or from_gy or enters):
+        return
     for gid in {g for g in ((before.game if before else None), (after.game if after else None))
                 if g is not None}:
         watchers = [o for o in tx.world.objects.values()

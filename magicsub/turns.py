@@ -133,7 +133,7 @@ def _attached(tx: Tx, aura: Obj) -> bool:
 
 
 def end_game(tx: Tx, gid: int, winner: str | None, how: str) -> None:
-    """The game ends with a winner, or as a draw (``winner`` None). A subgame's end runs CR 726.5."""
+    """The game ends with a winner or as a draw (``winner`` None); a subgame's end runs 726.5."""
     game = tx.game(gid)
     result = f"won by {winner}" if winner else "a draw"
     for player in game.seats:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     """A game zone. Library, hand and graveyard belong to one player; the others are shared."""
 
     LIBRARY = "library"

@@ -10,9 +10,11 @@ Layout produced (paths relative to the built ``_static`` folder, as ``nb_ipywidg
 in ``_config.yml`` expects them)::
 
     require.js
-    widget_paths.js                                  (from tools/, see its comment)
     jupyter-widgets/html-manager/dist/embed-amd.js
     jupyter-widgets/html-manager/dist/<fonts>        (woff2, woff, ttf, eot, svg)
+
+Our own scripts that go with these (``widget_paths.js``, ``widget_a11y.js``) are committed in
+``book/_theme``, the other static folder.
 
 Run from the repository root: ``python tools/vendor_widgets.py``.
 """
@@ -39,7 +41,6 @@ def planned_copies() -> list[tuple[Path, Path]]:
     """
     copies = [
         (NODE_MODULES / "requirejs" / "require.js", DEST / "require.js"),
-        (ROOT / "tools" / "widget_paths.js", DEST / "widget_paths.js"),
     ]
     if not HTML_MANAGER_DIST.is_dir():
         raise FileNotFoundError(f"{HTML_MANAGER_DIST} is missing: run `npm ci` first")

@@ -13,10 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pagecheck import AXE_JS, CHROMIUM, CHROMIUM_ARGS, HTML_DIR, book_pages, page_has_widgets
+from pagecheck import (
+    AXE_JS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HTML_DIR,
+    NOT_BUILT,
+    book_pages,
+    page_has_widgets,
+)
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
-
-NOT_BUILT = "book-not-built"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -49,13 +55,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "widget_page" in metafunc.fixturenames:
         with_widgets = [p for p in pages if page_has_widgets(HTML_DIR / p)]
         metafunc.parametrize("widget_page", with_widgets or [NOT_BUILT])
-
-
-def require_built(relative: str) -> Path:
-    """Return the path of a built page, failing the test if the book or page is missing."""
-    if relative == NOT_BUILT:
-        pytest.fail(f"no built book (or no page with widgets) under {HTML_DIR}: run `make book`")
-    return HTML_DIR / relative
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import ConsoleMessage, Locator, Page, Request, Response
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +49,7 @@ SKIPPED_DIRS = {"_sources", "_static", "_vendor", "_images", "_downloads"}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 BLOCKING_IMPACTS = ("serious", "critical")
+NOT_BUILT = "book-not-built"  # the one parameter of page tests when there is no book
 
 # Text a reader sees in the HTML widgets (Stack pages are HTML widgets) inside a scope;
 # hidden elements have no innerText, so only the selected page of a Stack counts.
@@ -71,6 +73,13 @@ def book_pages(html_dir: Path = HTML_DIR) -> list[str]:
             continue
         pages.append(relative.as_posix())
     return pages
+
+
+def require_built(relative: str) -> Path:
+    """Return the path of a built page; fail the test when the book (or such a page) is missing."""
+    if relative == NOT_BUILT:
+        pytest.fail(f"no built book (or no page with widgets) under {HTML_DIR}: run `make book`")
+    return HTML_DIR / relative
 
 
 def page_has_widgets(path: Path) -> bool:
@@ -188,7 +197,9 @@ def step_text(scope: Locator) -> str:
     """Return which step a stepper shows: its visible ``[data-step]``, else the HTML text."""
     marked = scope.locator("[data-step]:visible")
     if marked.count():
-        return " ".join(marked.nth(i).get_attribute("data-step") or "" for i in range(marked.count()))
+        return " ".join(
+            marked.nth(i).get_attribute("data-step") or "" for i in range(marked.count())
+        )
     return html_text(scope)
 
 
@@ -219,8 +230,9 @@ def wait_for_text_change(scope: Locator, before: str, *, timeout_ms: float = 5_0
 
 
 def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "ArrowRight") -> float:
-    """Press ``key`` on a slider and return ms from the keydown to the next painted frame
-    after the visible HTML in ``scope`` changed (NaN if it did not change within 5 s).
+    """Press ``key`` on a slider; return the ms from keydown to the frame that shows the change.
+
+    The change is one in the visible HTML of ``scope``; NaN if none comes within 5 s.
     """
     scope.evaluate(
         "scope => { const text = "
@@ -257,9 +269,7 @@ def serious_axe_violations(page: Page, axe_js: Path = AXE_JS) -> list[dict]:
     """Run axe-core on the page; return its violations of impact serious or critical."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe_js))
-    results = page.evaluate(
-        "async () => await axe.run(document, {resultTypes: ['violations']})"
-    )
+    results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
 
 

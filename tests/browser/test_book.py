@@ -10,12 +10,12 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import require_built
 from pagecheck import (
     describe_violations,
     html_text,
     measure_paint_ms,
     open_page,
+    require_built,
     serious_axe_violations,
     slider_handles,
     slider_value,
@@ -93,7 +93,9 @@ def test_quizzes_give_feedback(page: Page, server_url: str, widget_page: str) ->
                 before = html_text(output)
                 button.click()
                 after = wait_for_text_change(output, before)
-                assert after != before, f"{widget_page}: choosing {button.inner_text()!r} changed nothing"
+                assert after != before, (
+                    f"{widget_page}: choosing {button.inner_text()!r} changed nothing"
+                )
                 assert "mod-active" in (button.get_attribute("class") or ""), (
                     f"{widget_page}: {button.inner_text()!r} is not shown as chosen"
                 )

@@ -1,0 +1,237 @@
+"""A standalone walkthrough page, for ``magicsub html FILE -o page.html``.
+
+The page embeds the widget state of a ``Stepper`` over the scenario's trace and loads the widget
+JavaScript (RequireJS and ``@jupyter-widgets/html-manager``, with the fonts it asks for) from a
+folder beside it, ``<page>_files/``, copied from this project's ``node_modules`` (``npm ci``).
+Nothing is loaded from another host. RequireJS does not work from ``file://``: serve the folder
+over HTTP (``python -m http.server``) to use the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from .errors import RulesError, ScenarioError
+
+if TYPE_CHECKING:
+    from .scenario import ScenarioResult
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+HTML_MANAGER_DIST = ("@jupyter-widgets", "html-manager", "dist")
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot", ".svg")
+
+PAGE_CSS = """\
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;\
+background:#fff}
+main{max-width:1200px;margin:0 auto;padding:12px}
+h1{font-size:1.5rem;margin:.3em 0}
+h2{font-size:1.2rem;margin:1em 0 .3em}
+.ms-ok{font-weight:700}
+.ms-fail{font-weight:700;color:#a30000}
+"""
+
+
+class MissingAssets(RuntimeError):
+    """The widget JavaScript is not installed (``npm ci`` has not been run)."""
+
+
+def node_modules() -> Path:
+    """The ``node_modules`` folder with the widget JavaScript.
+
+    Looked for in ``$MAGICSUB_NODE_MODULES``, beside the magicsub package's folder (a source
+    checkout), then in the current directory.
+
+    :raises MissingAssets: none has ``@jupyter-widgets/html-manager`` and ``requirejs``.
+    """
+    candidates = []
+    if os.environ.get("MAGICSUB_NODE_MODULES"):
+        candidates.append(Path(os.environ["MAGICSUB_NODE_MODULES"]))
+    candidates += [Path(__file__).resolve().parent.parent / "node_modules",
+                   Path.cwd() / "node_modules"]
+    for folder in candidates:
+        if ((folder / "requirejs" / "require.js").is_file()
+                and (folder.joinpath(*HTML_MANAGER_DIST) / "embed-amd.js").is_file()):
+            return folder
+    looked = ", ".join(str(c) for c in candidates)
+    raise MissingAssets("the widget JavaScript (requirejs, @jupyter-widgets/html-manager) is "
+                        f"not installed; looked in {looked}. Run `npm ci` in the magicsub "
+                        "source folder (or set MAGICSUB_NODE_MODULES).")
+
+
+def copy_assets(dest: Path, modules: Path | None = None) -> list[Path]:
+    """Copy RequireJS, the html-manager embed script and its fonts into ``dest``; return them.
+
+    :raises MissingAssets: ``node_modules`` lacks them.
+    """
+    modules = modules or node_modules()
+    dist = modules.joinpath(*HTML_MANAGER_DIST)
+    target_dist = dest / "jupyter-widgets" / "html-manager" / "dist"
+    pairs = [(modules / "requirejs" / "require.js", dest / "require.js"),
+             (dist / "embed-amd.js", target_dist / "embed-amd.js")]
+    pairs += [(p, target_dist / p.name) for p in sorted(dist.iterdir())
+              if p.suffix in FONT_SUFFIXES]
+    for source, target in pairs:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.stat().st_size != source.stat().st_size:
+            shutil.copyfile(source, target)
+    return [t for _, t in pairs]
+
+
+def a11y_script() -> str:
+    """The JavaScript that gives slider handles and Play buttons accessible names
+    (``magicsub/assets/widgets_a11y.js``); load it on any page with widgets."""
+    from importlib import resources
+
+    return resources.files("magicsub.assets").joinpath("widgets_a11y.js").read_text("utf-8")
+
+
+def _script_json(data: object) -> str:
+    """JSON for the inside of a ``<script>`` element (no ``</script>`` can end it early)."""
+    text = json.dumps(data, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
+              body_after: str = "", fallback: str = "") -> str:
+    """The page: the widget state of ``views`` (and what they depend on) and one view each.
+
+    ``files`` is the URL of the assets folder relative to the page; ``body_before`` and
+    ``body_after`` are HTML around the widgets (already escaped); ``fallback`` is shown when
+    JavaScript is off.
+    """
+    from ipywidgets.embed import dependency_state, embed_data
+
+    data = embed_data(views=list(views), state=dependency_state(list(views), drop_defaults=True))
+    base = quote(files)
+    dist = f"{base}/jupyter-widgets/html-manager/dist"
+    view_tags = "\n".join(
+        f'<div class="ms-view"><script type="{WIDGET_VIEW}">{_script_json(spec)}</script></div>'
+        for spec in data["view_specs"])
+    config = json.dumps({"paths": {"@jupyter-widgets/html-manager/dist": dist,
+                                   "@jupyter-widgets": dist}})
+    noscript = f"<noscript>{fallback}</noscript>" if fallback else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<link rel="icon" href="data:,">
+<style>{PAGE_CSS}</style>
+<script src="{base}/require.js"></script>
+<script>require.config({config});</script>
+<script src="{dist}/embed-amd.js" data-jupyter-widgets-cdn="{base}/widget-modules/"></script>
+<script>{a11y_script()}</script>
+<script type="{WIDGET_STATE}">{_script_json(data["manager_state"])}</script>
+</head>
+<body>
+<main>
+{body_before}
+{view_tags}
+{noscript}
+{body_after}
+</main>
+</body>
+</html>
+"""
+
+
+def write_widgets_page(views: Sequence, out: str | Path, *, title: str, body_before: str = "",
+                       body_after: str = "", fallback: str = "") -> Path:
+    """Write a page with ``views`` to ``out`` and its assets to ``<stem>_files/`` beside it.
+
+    :raises MissingAssets: the widget JavaScript is not installed (``npm ci``).
+    """
+    out = Path(out)
+    files = f"{out.stem}_files"
+    modules = node_modules()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    copy_assets(out.parent / files, modules)
+    out.write_text(page_html(views, title=title, files=files, body_before=body_before,
+                             body_after=body_after, fallback=fallback), encoding="utf-8")
+    return out
+
+
+def _expectations_html(result: ScenarioResult) -> str:
+    scenario = result.scenario
+    total = len(scenario.expect) + sum(1 for _, s in scenario.steps if "expect" in s)
+    if not total:
+        return ""
+    if result.ok:
+        what = "its expectation holds" if total == 1 else f"all {total} expectations hold"
+        return f'<h2>Expectations</h2><p class="ms-ok">ok: {what}.</p>'
+    items = "".join(f'<li><span class="ms-fail">FAIL</span> {escape(str(f))}</li>'
+                    for f in result.failures)
+    return f"<h2>Expectations</h2><ul>{items}</ul>"
+
+
+def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
+    """Write the walkthrough page of a scenario's run (a Stepper over its trace)."""
+    from . import render
+    from .widgets import Stepper
+
+    scenario = result.scenario
+    stepper = Stepper(result.trace, title=scenario.title)
+    intro = [f"<h1>{escape(scenario.title)}</h1>"]
+    if scenario.description:
+        intro.append(f"<p>{escape(scenario.description)}</p>")
+    intro.append(f"<p>Players: {escape(', '.join(scenario.players))}; CR edition "
+                 f"{escape(str(scenario.edition))}; {len(result.trace)} steps. Focus the "
+                 "“Step” slider and use the arrow keys, or press Play.</p>")
+    return write_widgets_page([stepper], out, title=scenario.title, body_before="".join(intro),
+                              body_after=_expectations_html(result),
+                              fallback=render.trace_html(result.trace))
+
+
+def write_page(file: str | Path, out: str | Path) -> int:
+    """Load and run the scenario ``file`` and write its walkthrough page to ``out``.
+
+    Return the exit status: 0 written and every expectation holds; 1 an illegal step, a failed
+    expectation (the page is still written) or the widget JavaScript missing; 2 a malformed
+    file. Messages go to stderr.
+    """
+    from .scenario import load_scenario
+
+    try:
+        result = load_scenario(file).run()
+    except ScenarioError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except RulesError as err:
+        print(f"illegal step: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"error: cannot read {file}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        print("error: `magicsub html` needs ipywidgets: pip install 'magicsub[widgets]'",
+              file=sys.stderr)
+        return 1
+    try:
+        path = scenario_page(result, out)
+    except MissingAssets as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"error: cannot write {out}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    print(f"wrote {path} ({len(result.trace)} steps) and {path.stem}_files/; serve the folder "
+          "over HTTP to view it (RequireJS does not work from file://)")
+    for failure in result.failures:
+        print(f"FAIL {failure}", file=sys.stderr)
+    return 0 if result.ok else 1
+
+
+__all__ = ["MissingAssets", "a11y_script", "copy_assets", "node_modules", "page_html", "scenario_page",
+           "write_page", "write_widgets_page"]

@@ -1,0 +1,551 @@
+"""HTML views of the game tree, of one step and of a whole trace: pure functions to strings.
+
+Nothing here imports ipywidgets; ``Step._repr_html_``, ``Trace._repr_html_`` and
+``Game._repr_html_`` import this module lazily. Every name and text that comes from a scenario
+is escaped. Meaning is never carried by colour alone: each mark (active player, priority, token,
+moved in this step...) is also written out in words.
+
+>>> import magicsub
+>>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3})
+>>> html = world_html(game.world)
+>>> 'data-obj="Alex#1" data-zone="library" data-game="0"' in html
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import TYPE_CHECKING
+
+from .objects import Kind
+from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label
+from .zones import SHARED, Zone
+
+if TYPE_CHECKING:
+    from .objects import Obj
+    from .state import GameState, World
+    from .trace import Change, Step, Trace
+
+LIBRARY_NAMES_MAX = 8
+"""A library of at most this many cards is listed card by card; a longer one by its count."""
+GROUP_MOVES_MIN = 3
+"""This many consecutive moves between the same two places are said in one line."""
+
+CSS = """\
+.magicsub{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;\
+background:#fff;max-width:100%;overflow-wrap:anywhere}
+.magicsub p,.magicsub ul,.magicsub ol{margin:2px 0}
+.magicsub .ms-row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.magicsub .ms-g{flex:1 1 320px;min-width:0;border:2px solid #595959;border-radius:6px;padding:6px}
+.magicsub .ms-g.ms-cur{border:3px solid #0a4f96}
+.magicsub .ms-g.ms-dis{border-style:dashed;background:#f2f2f2}
+.magicsub .ms-g.ms-end{flex-basis:100%;background:#f2f2f2}
+.magicsub .ms-t{font-weight:700}
+.magicsub .ms-st{font-weight:700;border:1px solid currentColor;border-radius:3px;padding:0 4px}
+.magicsub .ms-cur>.ms-t .ms-st{color:#fff;background:#0a4f96}
+.magicsub .ms-p{flex:1 1 230px;min-width:0;border:1px solid #8a8a8a;border-radius:4px;padding:4px}
+.magicsub .ms-out{color:#5c5c5c}
+.magicsub .ms-z{margin:2px 0}
+.magicsub .ms-zn{font-weight:600}
+.magicsub ul.ms-l,.magicsub ol.ms-l{list-style:none;margin:0;padding:0;display:flex;\
+flex-wrap:wrap;gap:3px}
+.magicsub ol.ms-stk{display:block}
+.magicsub [data-obj]{border:1px solid #6b6b6b;border-radius:3px;padding:0 4px;background:#fafafa}
+.magicsub .ms-b{font-size:85%;border:1px solid currentColor;border-radius:3px;padding:0 3px;\
+margin-left:3px;white-space:nowrap}
+.magicsub [data-obj].ms-token{border-style:dashed}
+.magicsub .ms-copy,.magicsub .ms-ability,.magicsub .ms-emblem{border-style:dotted}
+.magicsub [data-obj].ms-fd{background:#3a3a3a;color:#fff}
+.magicsub [data-obj].ms-po{opacity:.75;border-style:dashed}
+.magicsub [data-obj].ms-tap{font-style:italic}
+.magicsub .ms-hl,.magicsub .ms-p.ms-hl{outline:3px solid #a34700;background:#fff1e0;color:#1b1b1b}
+.magicsub .ms-mk{color:#8a3b00;font-weight:700}
+.magicsub .ms-rule{border-left:4px solid #0a4f96;padding:2px 8px;margin:4px 0;background:#f5f8fc}
+.magicsub .ms-rn{font-weight:700;font-size:110%}
+.magicsub .ms-ed{color:#4d4d4d}
+.magicsub mark{background:#ffe27a;color:#000;font-weight:600}
+.magicsub .ms-ch{flex:1 1 260px;min-width:0}
+.magicsub .ms-ch ul{padding-left:18px}
+.magicsub .ms-bd{flex:3 1 480px;min-width:0}
+.magicsub details>summary{cursor:pointer}
+.magicsub ol.ms-steps>li{margin:6px 0}
+"""
+
+_STYLE = f"<style>{CSS}</style>"
+_ANONYMOUS = re.compile(r"#\d+\Z")
+_PLAYER_RESULT = {"won": "won", "lost": "lost", "drew": "drew", "left": "left the game"}
+_MARK_WORDS = {"moved": "★ moved", "created": "★ new", "control": "★ control changed",
+               "changed": "★ changed"}
+
+
+def style() -> str:
+    """The ``<style>`` element of every view (scoped under ``.magicsub``)."""
+    return _STYLE
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _e(text: object) -> str:
+    """Escape text content (quotes may stay: this is not an attribute value)."""
+    return escape(str(text), quote=False)
+
+
+def _a(text: object) -> str:
+    """Escape an attribute value written between double quotes."""
+    return escape(str(text), quote=False).replace('"', "&quot;")
+
+
+def is_anonymous(obj: Obj) -> bool:
+    """True for the unnamed library cards a scenario asks for by count (``Alex#12``)."""
+    return obj.kind is Kind.CARD and obj.id.startswith(obj.owner + "#") and bool(
+        _ANONYMOUS.search(obj.id))
+
+
+def _game_title(gid: int) -> str:
+    return "Main game" if gid == 0 else f"Subgame {gid}"
+
+
+def _normalize_marks(highlight: Mapping[str, str] | Iterable[str] | None) -> dict[str, str]:
+    if not highlight:
+        return {}
+    if isinstance(highlight, Mapping):
+        return {str(k): str(v) for k, v in highlight.items()}
+    return {str(k): "changed" for k in highlight}
+
+
+class _Board:
+    """Renders one World; a helper object so the per-object state is not passed around."""
+
+    def __init__(self, world: World, marks: dict[str, str], players: set[tuple[int, str]],
+                 edition: str | None):
+        self.world = world
+        self.marks = marks
+        self.player_marks = players
+        self.discontinued_rule = _discontinued_rule(edition)
+
+    # one object ------------------------------------------------------------------------------
+    def obj(self, o: Obj, *, show: str = "owner") -> str:
+        """One object as a list item; ``show`` is "owner" (shared zones), "control" or ""."""
+        classes: list[str] = []
+        badges = []
+        if o.kind is not Kind.CARD:
+            classes.append(f"ms-{o.kind.value}")
+            badges.append(o.kind.value)
+        if not o.traditional:
+            badges.append(f"{o.deck} card" if o.deck else "nontraditional")
+        if o.commander:
+            badges.append("commander")
+        if not o.face_up:
+            classes.append("ms-fd")
+            badges.append("face down")
+        if o.phased_out:
+            classes.append("ms-po")
+            badges.append("phased out")
+        if o.tapped:
+            classes.append("ms-tap")
+            badges.append("tapped")
+        if o.damage:
+            badges.append(f"{o.damage} damage")
+        mark = self.marks.get(o.id)
+        attrs = (f' data-obj="{_a(o.id)}" data-zone="{o.place}" '
+                 f'data-game="{"outside" if o.game is None else o.game}"')
+        if mark:
+            classes.append("ms-hl")
+            attrs += f' data-mark="{_a(mark)}"'
+        cls = f' class="{" ".join(classes)}"' if classes else ""
+        parts = [f"<li{cls}{attrs}>"]
+        if mark:
+            parts.append(f'<span class="ms-mk">{_MARK_WORDS.get(mark, "★ " + _e(mark))}</span> ')
+        parts.append(_e(o.name))
+        if o.name.lower() != o.id.lower() and not is_anonymous(o):
+            parts.append(f' <small>[{_e(o.id)}]</small>')
+        parts += [f'<span class="ms-b">{b}</span>' for b in badges]
+        extra = []
+        if o.kind is Kind.ABILITY and o.source:
+            extra.append(f"of {_e(o.source)}")
+        ctrl = o.controller
+        if show == "control" and ctrl:
+            if ctrl != o.owner:
+                extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+            else:
+                extra.append(f"controlled by {_e(ctrl)}")
+        elif show == "owner":
+            if ctrl and ctrl != o.owner:
+                extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+            else:
+                extra.append(f"owner {_e(o.owner)}")
+        elif ctrl and ctrl != o.owner:
+            extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+        if o.attached_to:
+            extra.append(f"attached to {_e(o.attached_to)}")
+        if o.targets:
+            extra.append("targeting " + ", ".join(_e(t) for t in o.targets))
+        if extra:
+            parts.append(" — " + "; ".join(extra))
+        parts.append("</li>")
+        return "".join(parts)
+
+    def obj_list(self, objs: list[Obj], *, show: str = "owner", tag: str = "ul",
+                 extra_class: str = "") -> str:
+        cls = f"ms-l {extra_class}".strip()
+        return f'<{tag} class="{cls}">' + "".join(self.obj(o, show=show) for o in objs) + f"</{tag}>"
+
+    # zones -----------------------------------------------------------------------------------
+    def library(self, objs: list[Obj]) -> str:
+        n = len(objs)
+        if n == 0:
+            return '<div class="ms-z"><span class="ms-zn">Library</span>: empty</div>'
+        head = f'<span class="ms-zn">Library</span>: {n} card{"" if n == 1 else "s"}'
+        if n <= LIBRARY_NAMES_MAX:
+            return (f'<div class="ms-z">{head} (bottom to top)'
+                    f"{self.obj_list(objs, show='')}</div>")
+        named = [o for o in objs if not is_anonymous(o)]
+        moved = sum(1 for o in objs if o.id in self.marks)
+        note = f' <span class="ms-mk">★ {moved} moved here</span>' if moved else ""
+        listed = ""
+        if named and len(named) <= LIBRARY_NAMES_MAX:
+            listed = ", including:" + self.obj_list(named, show="")
+        elif named:
+            listed = f", {len(named)} of them named cards"
+        return f'<div class="ms-z">{head}{note}{listed}</div>'
+
+    def zone(self, label: str, objs: list[Obj], *, show: str = "owner", order: str = "") -> str:
+        n = len(objs)
+        head = f'<span class="ms-zn">{label}</span>'
+        if not n:
+            return f'<div class="ms-z">{head}: empty</div>'
+        return (f'<div class="ms-z">{head} ({n}{order}):'
+                f"{self.obj_list(objs, show=show)}</div>")
+
+    # a player's seat -------------------------------------------------------------------------
+    def player(self, g: GameState, name: str, zones: dict) -> str:
+        seat = g.players[name]
+        bits = [f"life {seat.life}"]
+        bits += [f"{_e(k)} counters {v}" for k, v in sorted(seat.counters.items()) if v]
+        if seat.result:
+            bits.append(_PLAYER_RESULT.get(seat.result, _e(seat.result)))
+        elif seat.in_game:
+            bits.append("in game")
+        else:
+            bits.append("left the game")
+        if g.active == name:
+            bits.append('<span class="ms-st">▶ active player</span>')
+        if g.priority == name:
+            bits.append('<span class="ms-st">◆ has priority</span>')
+        if g.planar_controller == name:
+            bits.append("planar controller")
+        changed = (g.gid, name) in self.player_marks
+        cls = "ms-p ms-hl" if changed else "ms-p"
+        mark = '<span class="ms-mk">★ changed</span> ' if changed else ""
+        out = [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
+               f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">',
+               f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
+               self.library(zones.get((Zone.LIBRARY, name), [])),
+               self.zone("Hand", zones.get((Zone.HAND, name), []), show=""),
+               self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), show="",
+                         order=", bottom to top"),
+               "</div>"]
+        return "".join(out)
+
+    # one game --------------------------------------------------------------------------------
+    def game(self, g: GameState, zones: dict) -> str:
+        gid = g.gid
+        current = gid == self.world.current
+        title = _game_title(gid)
+        if g.status == "ended" and g.parent is not None:
+            result = f": {_e(g.result)}" if g.result else ""
+            return (f'<section class="ms-g ms-end" data-game-panel="{gid}" aria-label="{title}">'
+                    f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>')
+        if g.status == "discontinued":
+            status = f"discontinued ({self.discontinued_rule})"
+            cls = "ms-g ms-dis"
+        elif g.status == "ended":
+            status = f"ended{': ' + _e(g.result) if g.result else ''}"
+            cls = "ms-g ms-end"
+        else:
+            status = "in progress" + (" — the game being played" if current else "")
+            cls = "ms-g ms-cur" if current else "ms-g"
+        about = []
+        if g.parent is not None:
+            made = f", created by {_e(self._name(g.creator))}" if g.creator else ""
+            about.append(f"a subgame of the {_e(game_label(g.parent))}{made}")
+        if g.variant:
+            about.append(_e(g.variant))
+        if g.status != "ended":
+            turn_of = g.turn_of or g.active
+            whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
+            about.append(f"turn {g.turn}, {whose}, {_e(g.step.replace('_', ' '))} step")
+            about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
+        out = [f'<section class="{cls}" data-game-panel="{gid}" aria-label="{title}">',
+               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>',
+               f"<p>{'; '.join(about)}</p>" if about else "",
+               '<div class="ms-row">']
+        out += [self.player(g, p, zones) for p in g.seats]
+        out.append("</div>")
+        out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), [])))
+        stack = zones.get((Zone.STACK, None), [])
+        if stack:
+            out.append(f'<div class="ms-z"><span class="ms-zn">Stack</span> ({len(stack)}, '
+                       f"bottom to top):"
+                       f"{self.obj_list(stack, show='control', tag='ol', extra_class='ms-stk')}"
+                       "</div>")
+        else:
+            out.append('<div class="ms-z"><span class="ms-zn">Stack</span>: empty</div>')
+        for zone in SHARED:
+            if zone in (Zone.BATTLEFIELD, Zone.STACK):
+                continue
+            objs = zones.get((zone, None), [])
+            if objs:
+                out.append(self.zone(zone.value.capitalize(), objs))
+        out.append(self.waiting(g))
+        out.append("</section>")
+        return "".join(out)
+
+    def battlefield(self, objs: list[Obj]) -> str:
+        head = '<span class="ms-zn">Battlefield</span>'
+        if not objs:
+            return f'<div class="ms-z">{head}: empty</div>'
+        by: dict[str, list[Obj]] = {}
+        for o in objs:
+            by.setdefault(o.controller or o.owner, []).append(o)
+        rows = "".join(f"<div>{_e(p)} controls:{self.obj_list(v, show='')}</div>"
+                       for p, v in by.items())
+        return f'<div class="ms-z">{head} ({len(objs)}):{rows}</div>'
+
+    def waiting(self, g: GameState) -> str:
+        out = []
+        if g.held:
+            items = "".join(f"<li>{_e(t.text)} (source {_e(self._name(t.source))}, controller "
+                            f"{_e(t.controller)})</li>" for t in g.held)
+            out.append(f'<div class="ms-z" data-held="{len(g.held)}"><span class="ms-zn">'
+                       f"Held triggers</span> (726.4a: they wait until this game resumes)"
+                       f"<ul>{items}</ul></div>")
+        if g.pending:
+            items = "".join(f"<li>{_e(t.text)} (controller {_e(t.controller)})</li>"
+                            for t in g.pending)
+            out.append('<div class="ms-z"><span class="ms-zn">Triggered, waiting to be put '
+                       f"on the stack</span><ul>{items}</ul></div>")
+        effects = [e for e in self.world.effects.values() if e.game == g.gid]
+        if effects:
+            effects.sort(key=lambda e: e.order)
+            items = "".join(
+                f"<li>{_e(e.text) if e.text else _e(self._name(e.obj)) + ' controlled by ' + _e(e.to)}"
+                f" (until {_e(e.until.replace('_', ' '))})</li>" for e in effects)
+            out.append(f'<div class="ms-z"><span class="ms-zn">Control effects</span>'
+                       f"<ul>{items}</ul></div>")
+        delayed = [d for d in self.world.delayed.values() if d.game == g.gid]
+        if delayed:
+            items = "".join(f"<li>{_e(d.text)} ({_e(d.when.replace('_', ' '))})</li>"
+                            for d in delayed)
+            out.append('<div class="ms-z"><span class="ms-zn">Delayed triggers</span>'
+                       f"<ul>{items}</ul></div>")
+        return "".join(out)
+
+    def _name(self, oid: str | None) -> str:
+        o = self.world.objects.get(oid) if oid else None
+        if o is None:
+            o = self.world.lki.get(oid) if oid else None
+        return getattr(o, "name", None) or str(oid)
+
+    # the whole board -------------------------------------------------------------------------
+    def render(self) -> str:
+        groups: dict[int, dict] = {}
+        outside: list[Obj] = []
+        for o in self.world.objects.values():
+            if o.game is None:
+                if o.left_from is not None or not is_anonymous(o) or o.id in self.marks:
+                    outside.append(o)
+                continue
+            key = (o.zone, o.owner if o.zone.per_player else None)
+            groups.setdefault(o.game, {}).setdefault(key, []).append(o)
+        for zones in groups.values():
+            for objs in zones.values():
+                if len(objs) > 1:
+                    objs.sort(key=_order)
+        games = sorted(self.world.games.items())
+        out = ['<div class="ms-row ms-board">']
+        out += [self.game(g, groups.get(gid, {})) for gid, g in games]
+        out.append('<section class="ms-g ms-out" data-game-panel="outside" '
+                   'aria-label="Outside the game">'
+                   '<p class="ms-t">Outside the game</p>')
+        if outside:
+            outside.sort(key=_by_id)
+            out.append(self.obj_list(outside))
+        else:
+            out.append("<p>no cards of note</p>")
+        out.append("</section></div>")
+        return "".join(out)
+
+
+def _order(o: Obj) -> int:
+    return o.order
+
+
+def _by_id(o: Obj) -> str:
+    return o.id
+
+
+def _discontinued_rule(edition: str | None) -> str:
+    if edition and edition != "726":
+        from .editions import edition as get_edition
+
+        try:
+            local = get_edition(edition).local("726.1a")
+        except Exception:  # an unknown edition: fall back to the newest numbering
+            local = None
+        if local:
+            return local.split("-")[0]
+    return "726.1a"
+
+
+# -- public views ------------------------------------------------------------------------------
+
+def board_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
+               players: Iterable[tuple[int, str]] = (), edition: str | None = None) -> str:
+    """The board alone, without the ``.magicsub`` wrapper or style (for composing views)."""
+    return _Board(world, _normalize_marks(highlight), set(players), edition).render()
+
+
+def world_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
+               css: bool = True, edition: str | None = None) -> str:
+    """The board of a snapshot: a panel per game of the tree, and what is outside every game.
+
+    ``highlight`` maps object ids to a mark (``"moved"``, ``"created"``, ``"control"``) or is
+    a set of ids; marked objects get ``data-mark`` and a visible "★" label.
+    """
+    body = board_html(world, highlight=highlight, edition=edition)
+    return (f'<div class="magicsub magicsub-board">{_STYLE if css else ""}{body}</div>')
+
+
+def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str, str],
+                                                                       set[tuple[int, str]]]:
+    """Which objects a step marks (``id -> "moved" | "created" | "control"``) and which
+    ``(game, player)`` figures it changed."""
+    marks: dict[str, str] = {}
+    players: set[tuple[int, str]] = set()
+    for c in step.changes:
+        if isinstance(c, Move):
+            marks.setdefault(c.obj, "moved")
+        elif isinstance(c, Create):
+            marks[c.obj] = "created"
+        elif isinstance(c, Control):
+            marks.setdefault(c.obj, "control")
+        elif isinstance(c, (Life, Counters, PlayerChange)):
+            players.add((c.game, c.player))
+    if world_before is not None:
+        before = world_before.objects
+        for oid, o in step.snapshot.objects.items():
+            if oid in marks:
+                continue
+            old = before.get(oid)
+            if old is o:
+                continue
+            if old is None:
+                marks[oid] = "created"
+            elif (old.game, old.zone) != (o.game, o.zone):
+                marks[oid] = "moved"
+            elif old.controller != o.controller:
+                marks[oid] = "control"
+    return marks, players
+
+
+def rule_html(step: Step) -> str:
+    """The rule header of a step: number, edition, and the sentence marked in its paragraph."""
+    from .editions import edition as get_edition
+
+    try:
+        ed_title = get_edition(step.edition).title
+    except Exception:  # an unknown edition label: show it as given
+        ed_title = f"edition {step.edition}"
+    para = step.paragraph or step.text
+    sentence = step.text
+    at = para.find(sentence) if sentence else -1
+    if at >= 0:
+        quoted = (_e(para[:at]) + "<mark>" + _e(sentence) + "</mark>"
+                  + _e(para[at + len(sentence):]))
+    else:
+        quoted = f"<mark>{_e(sentence)}</mark>" + (f" ({_e(para)})" if para != sentence else "")
+    return (f'<div class="ms-rule"><p><span class="ms-rn">CR {_e(step.rule)}</span> '
+            f'<span class="ms-ed">({_e(ed_title)})</span> · step {step.index + 1}</p>'
+            f'<p class="ms-par">{quoted}</p></div>')
+
+
+def change_items(changes: Iterable[Change]) -> list[str]:
+    """The changes as ``<li>`` items; runs of moves between the same places make one item."""
+    items: list[str] = []
+    changes = list(changes)
+    i = 0
+    while i < len(changes):
+        c = changes[i]
+        if isinstance(c, Move):
+            j = i + 1
+            while (j < len(changes) and isinstance(changes[j], Move)
+                   and changes[j].src == c.src and changes[j].dst == c.dst):
+                j += 1
+            if j - i >= GROUP_MOVES_MIN:
+                names = ", ".join(_e(m.name) for m in changes[i:j])
+                items.append(f'<li class="ms-c" data-kind="move">{j - i} cards move from '
+                             f"{_e(c.src)} to {_e(c.dst)}: <details><summary>which cards"
+                             f"</summary>{names}</details></li>")
+                i = j
+                continue
+        items.append(f'<li class="ms-c" data-kind="{_a(c.kind)}">{_e(c.words())}</li>')
+        i += 1
+    return items
+
+
+def _changes_html(step: Step) -> str:
+    items = change_items(step.changes)
+    body = f"<ul>{''.join(items)}</ul>" if items else "<p>No change: the rule is checked.</p>"
+    return f'<div class="ms-ch"><p class="ms-t">What changed</p>{body}</div>'
+
+
+def step_html(step: Step, *, world_before: World | None = None, css: bool = True,
+              of: int | None = None) -> str:
+    """One step: the rule header, the changes in words, and the board after the step with the
+    objects it moved, created or gave to another controller marked.
+
+    The root has ``class="magicsub magicsub-step" data-step=INDEX data-rule=RULE``; every object
+    on the board has ``data-obj``, ``data-zone`` and ``data-game``.
+    """
+    marks, players = step_marks(step, world_before)
+    board = board_html(step.snapshot, highlight=marks, players=players, edition=step.edition)
+    total = f" of {of}" if of else ""
+    return (f'<div class="magicsub magicsub-step" data-step="{step.index}" '
+            f'data-rule="{_a(step.rule)}" aria-label="Step {step.index + 1}{total}: '
+            f'rule {_a(step.rule)}" role="group">'
+            f'{_STYLE if css else ""}{rule_html(step)}'
+            f'<div class="ms-row">{_changes_html(step)}'
+            f'<div class="ms-bd">{board}</div></div></div>')
+
+
+def initial_html(world: World, *, css: bool = True, edition: str | None = None) -> str:
+    """The board before the first step, as the first page of a walkthrough."""
+    board = board_html(world, edition=edition)
+    return ('<div class="magicsub magicsub-step" data-step="start" data-rule="" role="group" '
+            'aria-label="Before the first step">'
+            f'{_STYLE if css else ""}<div class="ms-rule"><p><span class="ms-rn">Before the '
+            "first step</span></p><p>The game as the scenario sets it up.</p></div>"
+            f"{board}</div>")
+
+
+def trace_html(trace: Trace, *, css: bool = True) -> str:
+    """Every step of a trace (rule header and changes, no boards), then the final board."""
+    items = [f'<li data-step="{s.index}" data-rule="{_a(s.rule)}">{rule_html(s)}'
+             f"{_changes_html(s)}</li>" for s in trace]
+    last = trace[-1].snapshot if len(trace) else getattr(trace, "initial", None)
+    edition = trace[-1].edition if len(trace) else None
+    final = ""
+    if last is not None:
+        label = "Board after the last step" if len(trace) else "Board before the first step"
+        final = (f'<details open><summary class="ms-t">{label}</summary>'
+                 f"{board_html(last, edition=edition)}</details>")
+    return (f'<div class="magicsub magicsub-trace">{_STYLE if css else ""}'
+            f'<p class="ms-t">{len(trace)} step{"" if len(trace) == 1 else "s"}</p>'
+            f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')
+
+
+__all__ = ["CSS", "board_html", "change_items", "initial_html", "is_anonymous", "rule_html",
+           "step_html", "step_marks", "style", "trace_html", "world_html"]

@@ -1,0 +1,221 @@
+"""Widgets that work without a kernel: a Stepper over a trace, and a Quiz answered by the engine.
+
+Every page is HTML computed here in Python (by ``magicsub.render``) and kept in an
+``ipywidgets.Stack``; the controls are linked to the Stack with ``jslink`` only, so the
+widgets behave the same in JupyterLab and in a static page where no kernel runs
+(DESIGN.md section 6). This is the only module of magicsub that imports ipywidgets.
+
+>>> import magicsub
+>>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
+>>> game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+>>> _ = game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+>>> stepper = Stepper(game.trace, title="Casting Shahrazad")
+>>> stepper
+Stepper('Casting Shahrazad', steps=2)
+>>> len(stepper.pages.children), stepper.slider.max
+(3, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from . import render
+
+if TYPE_CHECKING:
+    from .scenario import Scenario, ScenarioResult
+    from .trace import Trace
+
+PLAY_INTERVAL_MS = 1500
+
+
+def _style_widget() -> w.HTML:
+    """One HTML widget holding the stylesheet, shared by every page of the widget."""
+    return w.HTML(render.style(), layout=w.Layout(display="none"))
+
+
+class Stepper(w.VBox):
+    """Step through a trace: a slider (arrow keys work), Play, and one precomputed page per step.
+
+    Page 0 is the board before the first step (``trace.initial``); page ``i`` is step ``i - 1``.
+    The slider drives the pages and Play drives the slider, both with ``jslink``.
+    """
+
+    def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS):
+        self.title = title
+        self.steps = len(trace)
+        shared = w.Layout()
+        pages = []
+        initial = getattr(trace, "initial", None)
+        edition = trace[0].edition if len(trace) else None
+        if initial is not None:
+            pages.append(render.initial_html(initial, css=False, edition=edition))
+        else:
+            pages.append('<div class="magicsub magicsub-step" data-step="start" data-rule="">'
+                         "<p>Before the first step.</p></div>")
+        before = initial
+        for step in trace:
+            pages.append(render.step_html(step, world_before=before, css=False, of=self.steps))
+            before = step.snapshot
+        self.pages = w.Stack([w.HTML(p, layout=shared) for p in pages], selected_index=0,
+                             layout=w.Layout(width="100%"))
+        name = title or "the steps"
+        self.slider = w.IntSlider(
+            value=0, min=0, max=self.steps, step=1, description="Step",
+            description_allow_html=False, readout=True, continuous_update=True,
+            layout=w.Layout(width="auto", flex="1 1 260px"))
+        self.play = w.Play(value=0, min=0, max=self.steps, step=1, interval=interval,
+                           description=f"Play {name}", show_repeat=False)
+        self.links = (w.jslink((self.play, "value"), (self.slider, "value")),
+                      w.jslink((self.slider, "value"), (self.pages, "selected_index")))
+        head = []
+        if title:
+            head.append(w.HTML(f'<p class="magicsub ms-title" style="font-weight:700;margin:0">'
+                               f"{escape(title)}</p>"))
+        controls = w.HBox([self.play, self.slider],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([_style_widget(), *head, controls, self.pages])
+        self.add_class("magicsub-stepper")
+
+    def __repr__(self) -> str:
+        label = repr(self.title) + ", " if self.title else ""
+        return f"Stepper({label}steps={self.steps})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = repr(self)
+        return bundle
+
+
+def _run(scenario: Scenario | ScenarioResult | str) -> ScenarioResult:
+    from .scenario import Scenario, ScenarioResult, load_scenario
+
+    if isinstance(scenario, ScenarioResult):
+        return scenario
+    if isinstance(scenario, Scenario):
+        return scenario.run()
+    return load_scenario(scenario).run()
+
+
+def correct_choice(result: ScenarioResult, choices: Sequence[str],
+                   answer: Callable[[ScenarioResult], int] | Sequence[Any] | Mapping[str, Any]
+                   ) -> int:
+    """The index of the right choice, computed from the engine's run.
+
+    ``answer`` is a function of the result returning an index, or, per choice (a list in the
+    order of ``choices`` or a mapping from choice to value), an expectation or list of
+    expectations as in scenario files: the right choice is the one whose expectations all hold.
+
+    :raises ValueError: no choice, or more than one, is right.
+    """
+    from . import expectations
+
+    if callable(answer):
+        index = answer(result)
+        if isinstance(index, str):
+            index = list(choices).index(index)
+        if not isinstance(index, int) or not 0 <= index < len(choices):
+            raise ValueError(f"answer() gave {index!r}; expected an index into {list(choices)}")
+        return index
+    per_choice = [answer[c] for c in choices] if isinstance(answer, Mapping) else list(answer)
+    if len(per_choice) != len(choices):
+        raise ValueError(f"{len(per_choice)} expectation sets for {len(choices)} choices")
+    holds = []
+    for i, exps in enumerate(per_choice):
+        exps = exps if isinstance(exps, list) else [exps]
+        if all(not expectations.check(result.game, e) for e in exps):
+            holds.append(i)
+    if len(holds) != 1:
+        which = [choices[i] for i in holds]
+        raise ValueError(f"exactly one choice must hold after the run; these hold: {which}")
+    return holds[0]
+
+
+def _citation(result: ScenarioResult, rule: str | None) -> str:
+    if not rule:
+        return ""
+    for step in result.trace:
+        if step.rule == rule:
+            return f"CR {rule}: {step.text}"
+    from .editions import edition
+
+    try:
+        cite = edition(result.game.edition.number).cite(rule)
+    except Exception:  # the rule is not in this edition's text: cite the number alone
+        return f"CR {rule}"
+    return f"CR {cite.rule}: {cite.text}"
+
+
+class Quiz(w.VBox):
+    """A question whose right answer the engine computes by running ``scenario``.
+
+    Choosing an answer (a ``ToggleButtons``, keyboard operable) shows its feedback page,
+    through a ``jslink`` from the buttons' ``index`` to a ``Stack`` of pages.
+
+    ``rule`` is cited in the feedback (with the sentence the trace gives for it); ``explain``
+    adds a sentence of explanation. ``.correct`` is the index of the right choice.
+    """
+
+    def __init__(self, question: str, choices: Sequence[str],
+                 scenario: Scenario | ScenarioResult | str, *,
+                 answer: Callable[[ScenarioResult], int] | Sequence[Any] | Mapping[str, Any],
+                 rule: str | None = None, explain: str = "", label: str = "Answer"):
+        if len(choices) < 2:
+            raise ValueError(f"a quiz needs at least two choices, got {list(choices)}")
+        if len(set(choices)) != len(choices):
+            raise ValueError(f"quiz choices must be distinct: {list(choices)}")
+        self.question = question
+        self.choices = tuple(choices)
+        self.result = _run(scenario)
+        self.correct = correct_choice(self.result, self.choices, answer)
+        right = self.choices[self.correct]
+        cite = _citation(self.result, rule)
+        why = " ".join(x for x in (cite, explain) if x)
+        shared = w.Layout()
+        pages = []
+        for i, choice in enumerate(self.choices):
+            if i == self.correct:
+                text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
+                        f"“{escape(choice)}”. {escape(why)}</p>")
+            else:
+                text = (f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you chose '
+                        f"“{escape(choice)}”; the engine’s answer is “{escape(right)}”. "
+                        f"{escape(why)}</p>")
+            pages.append(w.HTML(f'<div class="magicsub magicsub-feedback" role="status">'
+                                f"{text}</div>", layout=shared))
+        self.feedback = w.Stack(pages, selected_index=None)
+        self.buttons = w.ToggleButtons(options=list(self.choices), index=None,
+                                       description=label, tooltips=list(self.choices),
+                                       style={"button_width": "auto"})
+        self.links = (w.jslink((self.buttons, "index"), (self.feedback, "selected_index")),)
+        prompt = w.HTML(f'<div class="magicsub"><p><strong>{escape(question)}</strong></p>'
+                        "<p>Choose an answer; the feedback appears below it.</p></div>")
+        super().__init__([_style_widget(), prompt, self.buttons, self.feedback])
+        self.add_class("magicsub-quiz")
+
+    def __repr__(self) -> str:
+        return f"Quiz({self.question!r}, choices={len(self.choices)})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = repr(self)
+        return bundle
+
+
+def state_bytes(widget: w.Widget) -> int:
+    """Bytes of the embedded widget state (as ``embed_minimal_html`` writes it) of ``widget``."""
+    import json
+
+    from ipywidgets.embed import dependency_state, embed_data
+
+    data = embed_data(views=[widget], state=dependency_state([widget], drop_defaults=True))
+    return len(json.dumps(data["manager_state"]).encode("utf-8"))
+
+
+__all__ = ["Quiz", "Stepper", "correct_choice", "state_bytes"]

@@ -1,0 +1,632 @@
+"""Illegal requests: each raises ``RulesError`` naming the rule and the object or player, and
+leaves the game exactly as it was (world, trace and random generator), even when the error is
+found in the middle of a request that had already begun several steps (DESIGN.md section 3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import magicsub
+from magicsub import Game, RulesError, ScenarioError
+
+PLAYERS = ["Alex", "Bianca", "Cho"]
+
+
+def make_game(players=PLAYERS, **kw) -> Game:
+    """A three-player game in Alex's main phase, with a few built-in cards about."""
+    g = Game(players, seed=7, libraries={p: 8 for p in players}, **kw)
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    g.add_object("shahrazad2", "Shahrazad", owner="Bianca", zone="hand")
+    g.add_object("bears", "Grizzly Bears", owner="Alex", zone="battlefield")
+    g.add_object("angel", "Serra Angel", owner="Bianca", zone="battlefield")
+    g.add_object("forest", "Forest", owner="Alex", zone="battlefield", types=["land"])
+    g.add_object("shock", "Shock", owner="Bianca", zone="hand", types=["instant"])
+    g.add_object("divination", "Divination", owner="Bianca", zone="hand", types=["sorcery"])
+    g.add_object("bribery", "Bribery", owner="Alex", zone="hand")
+    g.add_object("wish", "Living Wish", owner="Alex", zone="hand")
+    g.add_object("fork", "Fork", owner="Alex", zone="hand")
+    g.add_object("slide", "Astral Slide", owner="Alex", zone="battlefield")
+    g.add_object("cycler", "Drifting Meadow", owner="Alex", zone="hand", types=["land"])
+    g.add_object("outside_bears", "Runeclaw Bears", owner="Alex", zone="outside")
+    g.add_object("outside_bianca", "Assault Griffin", owner="Bianca", zone="outside")
+    g.add_object("outside_land", "Plains", owner="Alex", zone="outside", types=["land"])
+    g.add_object("token", "Soldier", owner="Alex", zone="battlefield", token=True,
+                 types=["creature"])
+    return g
+
+
+class Snapshot:
+    """Everything a refused request must leave untouched."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.world = game.world
+        self.objects = dict(game.world.objects.items())
+        self.games = dict(game.world.games.items())
+        self.n = len(game.trace)
+        self.steps = list(game.trace)
+        self.initial = game.trace.initial
+        self.rng = game.rng.getstate()
+
+    def assert_unchanged(self) -> None:
+        g = self.game
+        assert g.world is self.world
+        assert dict(g.world.objects.items()) == self.objects
+        assert dict(g.world.games.items()) == self.games
+        assert len(g.trace) == self.n
+        assert all(a is b for a, b in zip(g.trace, self.steps, strict=True))
+        assert g.trace.initial is self.initial
+        assert g.rng.getstate() == self.rng
+
+
+def refuse(game: Game, step: dict, rule: str, *names: str, error=RulesError) -> RulesError:
+    """Apply an illegal ``step``: it must raise ``error`` citing ``rule`` whose message names
+    every one of ``names``, and leave the game unchanged."""
+    snap = Snapshot(game)
+    with pytest.raises(error) as e:
+        game.apply(step)
+    snap.assert_unchanged()
+    assert isinstance(e.value, RulesError)
+    assert e.value.rule == rule, str(e.value)
+    message = str(e.value)
+    if rule != "scenario":
+        assert f"rule {rule}" in message
+    for name in names:
+        assert name in message, (name, message)
+    return e.value
+
+
+def in_subgame() -> Game:
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"resolve": "shahrazad"})
+    assert g.subgames == 1
+    return g
+
+
+def ended_main() -> Game:
+    g = make_game(players=["Alex", "Bianca"])
+    g.apply({"win": "Alex"})
+    assert g.world.main.ended
+    return g
+
+
+# -- objects that aren't there ------------------------------------------------------------------
+
+def test_move_unknown_object():
+    err = refuse(make_game(), {"move": {"object": "nope", "to": "exile"}}, "109.1", "nope")
+    assert err.subject == "nope"
+
+
+def test_move_object_that_is_outside_the_game():
+    refuse(make_game(), {"move": {"object": "outside_bears", "to": "hand"}}, "400.11",
+           "outside_bears")
+
+
+def test_move_object_into_the_zone_it_is_in():
+    refuse(make_game(), {"move": {"object": "bears", "to": "battlefield"}}, "400.7", "bears")
+
+
+def test_move_object_of_the_discontinued_main_game():
+    err = refuse(in_subgame(), {"move": {"object": "bears", "to": "graveyard"}}, "726.1a",
+                 "main game")
+    assert err.subject == "bears"
+
+
+def test_move_into_a_game_that_does_not_exist():
+    err = refuse(make_game(), {"move": {"object": "bears", "to": "exile", "game": 3}}, "726.1a",
+                 "subgame 3")
+    assert err.subject == "bears"
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: Game._move's 726.1a message does not name "
+                   "the object (DESIGN.md 3: the message names the rule and the object)")
+def test_move_into_a_game_not_in_progress_names_the_object():
+    refuse(in_subgame(), {"move": {"object": "bears", "to": "graveyard"}}, "726.1a", "bears")
+
+
+def test_move_an_ability_or_copy_off_the_stack():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"copy": {"spell": "shahrazad", "by": "Alex", "id": "shah-copy"}})
+    refuse(g, {"move": {"object": "shah-copy", "to": "graveyard"}}, "704.5e", "shah-copy")
+
+
+def test_unknown_object_in_each_object_field():
+    g = make_game()
+    for step in ({"cast": {"card": "ghost", "by": "Alex"}},
+                 {"copy": {"spell": "ghost", "by": "Alex"}},
+                 {"resolve": {"choose": "ghost"}},
+                 {"bring_in": {"object": "ghost", "to": "hand"}},
+                 {"attack": {"creature": "ghost", "defender": "Bianca"}},
+                 {"cycle": {"card": "ghost", "by": "Alex"}},
+                 {"effect": {"control": "ghost", "to": "Bianca"}}):
+        refuse(g, step, "109.1", "ghost")
+
+
+# -- casting -------------------------------------------------------------------------------------
+
+def test_cast_card_not_in_hand():
+    err = refuse(make_game(), {"cast": {"card": "bears", "by": "Alex"}}, "601.2a", "bears",
+                 "Alex", "battlefield")
+    assert err.subject == "bears"
+
+
+def test_cast_card_from_another_players_hand():
+    g = make_game()
+    g.apply({"pass_priority": "Alex"})  # Bianca now holds priority
+    refuse(g, {"cast": {"card": "shahrazad", "by": "Bianca"}}, "601.2a", "shahrazad", "Bianca")
+
+
+def test_cast_without_priority():
+    err = refuse(make_game(), {"cast": {"card": "shock", "by": "Bianca"}}, "117.1", "Bianca",
+                 "Alex")
+    assert err.subject == "Bianca"
+
+
+def test_cast_without_priority_in_the_untap_step_of_a_subgame():
+    g = in_subgame()
+    assert g.priority is None
+    hand = g.zone("hand", g.active, game=1)
+    refuse(g, {"cast": {"card": hand[0], "by": g.active}}, "117.1", g.active)
+
+
+def test_cast_sorcery_with_a_nonempty_stack():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    assert g.priority == "Alex"
+    refuse(g, {"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}}, "307.1",
+           "bribery", "Alex")
+
+
+def test_cast_sorcery_in_another_players_turn():
+    g = make_game()
+    g.apply({"pass_priority": "Alex"})
+    assert g.priority == "Bianca" and g.active == "Alex" and g.stack == []
+    refuse(g, {"cast": {"card": "divination", "by": "Bianca"}}, "307.1", "divination", "Bianca")
+
+
+def test_cast_instant_in_another_players_turn_is_legal():
+    g = make_game()
+    g.apply({"pass_priority": "Alex"})
+    g.apply({"cast": {"card": "shock", "by": "Bianca"}})
+    assert g.stack == ["shock"]
+
+
+def test_cast_with_an_illegal_target():
+    g = make_game()
+    refuse(g, {"cast": {"card": "bribery", "by": "Alex", "target": "Alex"}}, "601.2c", "Alex")
+    refuse(g, {"cast": {"card": "bribery", "by": "Alex"}}, "601.2c", "bribery")
+    refuse(g, {"cast": {"card": "fork", "by": "Alex", "target": "bears"}}, "601.2c", "bears")
+
+
+def test_cast_by_a_player_who_left():
+    g = make_game()
+    g.apply({"leave": "Cho"})
+    refuse(g, {"cast": {"card": "shock", "by": "Cho"}}, "800.4", "Cho")
+
+
+def test_copy_of_something_not_on_the_stack():
+    refuse(make_game(), {"copy": {"spell": "bears", "by": "Alex"}}, "707.10", "bears")
+
+
+def test_copy_with_an_id_that_is_taken():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    refuse(g, {"copy": {"spell": "shahrazad", "by": "Alex", "id": "bears"}}, "707.10", "bears")
+
+
+def test_cycle_a_card_not_in_hand():
+    refuse(make_game(), {"cycle": {"card": "forest", "by": "Alex"}}, "702.29a", "forest", "Alex")
+
+
+# -- resolving -----------------------------------------------------------------------------------
+
+def test_resolve_with_an_empty_stack():
+    err = refuse(make_game(), {"resolve": "shahrazad"}, "117.4", "empty", "shahrazad")
+    assert err.subject == "shahrazad"
+    refuse(make_game(), {"resolve": {}}, "117.4", "empty", "main game")
+
+
+def test_resolve_naming_the_wrong_top_object():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"pass_priority": "Alex"})
+    g.apply({"cast": {"card": "shock", "by": "Bianca"}})
+    refuse(g, {"resolve": "shahrazad"}, "117.4", "Shock", "shahrazad")
+
+
+# -- turns and priority ----------------------------------------------------------------------------
+
+def test_advance_with_a_nonempty_stack():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    err = refuse(g, {"advance": "end"}, "500.2", "Shahrazad")
+    assert err.subject == "shahrazad"
+
+
+def test_advance_to_an_unknown_step():
+    err = refuse(make_game(), {"advance": "second_main"}, "scenario", "second_main",
+                 "upkeep", error=ScenarioError)
+    assert isinstance(err, RulesError) and isinstance(err, ValueError)
+
+
+def test_unknown_action_name():
+    refuse(make_game(), {"teleport": {"object": "bears"}}, "scenario", "teleport",
+           error=ScenarioError)
+
+
+def test_pass_priority_by_a_player_without_priority():
+    err = refuse(make_game(), {"pass_priority": "Cho"}, "117.3d", "Cho", "Alex")
+    assert err.subject == "Cho"
+
+
+def test_pass_priority_when_nobody_holds_it():
+    g = in_subgame()
+    refuse(g, {"pass_priority": g.active}, "117.3d", g.active, "no player")
+
+
+# -- players leaving -----------------------------------------------------------------------------
+
+def test_player_leaves_twice():
+    g = make_game()
+    g.apply({"leave": "Cho"})
+    for how in ("leave", "lose", "concede"):
+        err = refuse(g, {how: "Cho"}, "800.4", "Cho", "already left")
+        assert err.subject == "Cho"
+
+
+def test_unknown_player_leaves():
+    for how in ("leave", "lose", "concede"):
+        err = refuse(make_game(), {how: "Dana"}, "102.1", "Dana")
+        assert err.subject == "Dana"
+
+
+def test_unknown_player_in_other_steps():
+    g = make_game()
+    refuse(g, {"win": "Dana"}, "102.1", "Dana")
+    refuse(g, {"counters": {"player": "Dana", "kind": "poison", "add": 1}}, "102.1", "Dana")
+    refuse(g, {"cast": {"card": "shahrazad", "by": "Dana"}}, "102.1", "Dana")
+    refuse(g, {"effect": {"control": "bears", "to": "Dana"}}, "102.1", "Dana")
+
+
+def test_player_who_left_the_main_game_is_not_in_the_subgame():
+    g = make_game()
+    g.apply({"leave": "Cho"})
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"resolve": "shahrazad"})
+    refuse(g, {"leave": "Cho"}, "800.4", "Cho", "subgame 1")
+    refuse(g, {"life": {"player": "Cho", "add": 3}}, "119.3", "Cho")
+
+
+# -- bringing cards in (726.4a) ------------------------------------------------------------------
+
+def test_bring_in_a_card_already_in_the_game_in_progress():
+    g = make_game()
+    err = refuse(g, {"bring_in": {"object": "bears", "to": "hand"}}, "726.4a", "bears",
+                 "already")
+    assert err.subject == "bears"
+    sub = in_subgame()
+    card = sub.zone("library", "Alex", game=1)[0]
+    refuse(sub, {"bring_in": {"object": card, "to": "hand"}}, "726.4a", card, "subgame 1")
+
+
+def test_bring_in_a_token():
+    refuse(make_game(), {"bring_in": {"object": "token", "to": "battlefield"}}, "726.4a",
+           "token")
+
+
+def test_bring_in_a_copy_or_an_ability():
+    g = make_game()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"copy": {"spell": "shahrazad", "by": "Alex", "id": "shah-copy"}})
+    g.apply({"resolve": "shah-copy"})  # the copy's subgame starts; the copy stays on the stack
+    refuse(g, {"bring_in": {"object": "shah-copy", "to": "hand"}}, "726.4a", "shah-copy",
+           "copy")
+    g = make_game()
+    g.apply({"cycle": {"card": "cycler", "by": "Alex"}})  # Astral Slide triggers
+    ability = g.world.stack()[-1]
+    assert ability.kind is magicsub.Kind.ABILITY
+    refuse(g, {"bring_in": {"object": ability.id, "to": "hand"}}, "726.4a", ability.id,
+           "ability")
+
+
+def test_bring_in_a_card_of_an_ended_subgame_is_impossible():
+    """After a subgame ends, no object is left in it (726.5), so nothing can come from there."""
+    g = in_subgame()
+    g.apply({"win": "Bianca"})
+    assert all(o.game != 1 for o in g.world.objects.values())
+
+
+# -- games that have ended (104.1) ---------------------------------------------------------------
+
+@pytest.mark.parametrize("step", [
+    {"advance": "upkeep"},
+    {"pass_priority": "Alex"},
+    {"win": "Bianca"},
+    {"draw_game": True},
+    {"leave": "Bianca"},
+    {"lose": "Alex"},
+    {"concede": "Bianca"},
+    {"cast": {"card": "shahrazad", "by": "Alex"}},
+    {"resolve": {}},
+    {"counters": {"player": "Alex", "kind": "poison", "add": 1}},
+    {"life": {"player": "Bianca", "add": 1}},
+    {"create": {"id": "t9", "name": "Soldier", "controller": "Alex", "zone": "battlefield"}},
+    {"move": {"object": "bears", "to": "exile"}},
+    {"bring_in": {"object": "outside_bears", "to": "hand"}},
+    {"effect": {"control": "bears", "to": "Bianca"}},
+], ids=lambda s: next(iter(s)))
+def test_no_action_after_the_main_game_has_ended(step):
+    g = ended_main()
+    refuse(g, step, "104.1", "main game", "ended")
+
+
+def test_win_and_draw_end_the_main_game_legally():
+    g = make_game(players=["Alex", "Bianca"])
+    g.apply({"draw_game": True})
+    assert g.world.main.ended and g.world.main.winner is None
+    g = make_game()
+    g.apply({"win": "Bianca"})
+    assert g.world.main.ended and g.world.main.winner == "Bianca"
+
+
+def test_draw_game_takes_true():
+    refuse(make_game(), {"draw_game": False}, "104.4a", "true")
+
+
+# -- editions and variants -----------------------------------------------------------------------
+
+def test_unknown_cr_edition():
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Bianca"], edition="999")
+    assert "999" in str(e.value) and "726" in str(e.value)
+    assert e.value.subject == "999"
+    assert e.value.rule == "726"
+    with pytest.raises(RulesError):
+        magicsub.edition("1999")
+
+
+@pytest.mark.parametrize("variant", ["commander", "vanguard", "planechase", "archenemy"])
+def test_variant_unknown_to_edition_506(variant):
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Bianca"], edition="506", variant=variant)
+    assert e.value.rule == "506.1"
+    assert variant in str(e.value) and "506" in str(e.value)
+    assert e.value.subject == variant
+
+
+def test_unknown_variant():
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Bianca"], variant="two_headed_giant")
+    assert "two_headed_giant" in str(e.value)
+
+
+def test_game_construction_errors():
+    with pytest.raises(RulesError) as e:
+        Game(["Alex"])
+    assert e.value.rule == "103.1"
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Alex"])
+    assert e.value.rule == "103.1" and "Alex" in str(e.value)
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Bianca"], libraries={"Dana": 3})
+    assert e.value.subject == "Dana"
+    with pytest.raises(RulesError) as e:
+        Game(["Alex", "Bianca"], life={"Dana": 3})
+    assert e.value.subject == "Dana"
+
+
+# -- control effects ------------------------------------------------------------------------------
+
+def test_control_effect_with_an_unknown_duration():
+    refuse(make_game(), {"effect": {"control": "bears", "to": "Bianca", "until": "someday"}},
+           "scenario", "someday", "end_of_turn", error=ScenarioError)
+    refuse(make_game(), {"effect": {"control": "bears", "to": "Bianca",
+                                    "until": {"next_turn": "Alex", "x": 1}}},
+           "scenario", "next_turn", error=ScenarioError)
+
+
+def test_add_effect_with_an_unknown_duration_changes_nothing():
+    g = make_game()
+    snap = Snapshot(g)
+    with pytest.raises(RulesError) as e:
+        g.add_effect("bears", "Bianca", until="someday")
+    snap.assert_unchanged()
+    assert e.value.rule == "611.2" and "someday" in str(e.value)
+
+
+def test_control_effect_on_an_object_not_on_the_battlefield():
+    refuse(make_game(), {"effect": {"control": "shahrazad", "to": "Bianca"}}, "611.2",
+           "shahrazad")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: effect step accepts an object of a "
+                   "discontinued main game (effects.add does not check the game in progress)")
+def test_control_effect_on_an_object_of_the_discontinued_main_game():
+    refuse(in_subgame(), {"effect": {"control": "bears", "to": "Bianca"}}, "726.1a", "bears")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: until {next_turn: PLAYER} accepts a "
+                   "player who is not in the game (effects.parse_until/add do not check)")
+def test_control_effect_until_the_next_turn_of_an_unknown_player():
+    g = make_game()
+    snap = Snapshot(g)
+    with pytest.raises(RulesError) as e:
+        g.apply({"effect": {"control": "bears", "to": "Bianca", "until": {"next_turn": "Dana"}}})
+    snap.assert_unchanged()
+    assert "Dana" in str(e.value)
+
+
+# -- malformed step mappings ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("step, words", [
+    ({}, ["exactly one key"]),
+    ({"win": "Alex", "leave": "Bianca"}, ["exactly one key"]),
+    ({"cast": "shahrazad"}, ["cast", "card, by"]),
+    ({"cast": {"card": "shahrazad"}}, ["missing field 'by'"]),
+    ({"cast": {"card": "shahrazad", "by": "Alex", "speed": 3}}, ["unknown field 'speed'"]),
+    ({"counters": {"player": "Alex", "kind": "poison", "add": "two"}}, ["integer", "'two'"]),
+    ({"counters": {"player": "Alex", "kind": "poison", "add": True}}, ["integer"]),
+    ({"move": {"object": "bears", "to": "sideboard"}}, ["zone", "sideboard"]),
+    ({"move": {"object": "bears", "to": "exile", "game": "first"}}, ["game", "first"]),
+    ({"create": {"id": "t", "name": "Soldier", "controller": "Alex", "zone": "battlefield",
+                 "types": "creature"}}, ["list of card types"]),
+    ({"draw_game": "yes"}, ["true or false"]),
+    ({"leave": ""}, ["player's name"]),
+    ({"leave": ["Alex"]}, ["player's name"]),
+], ids=lambda v: str(v)[:40])
+def test_malformed_step_mapping(step, words):
+    err = refuse(make_game(), step, "scenario", *words, error=ScenarioError)
+    assert isinstance(err, ValueError)
+
+
+def test_apply_a_non_mapping():
+    g = make_game()
+    snap = Snapshot(g)
+    with pytest.raises((ScenarioError, TypeError, ValueError)):
+        g.apply(["win", "Alex"])
+    snap.assert_unchanged()
+
+
+# -- errors in the middle of a request ----------------------------------------------------------------
+
+def test_bribery_choosing_a_non_creature_leaves_nothing_half_done():
+    g = make_game()
+    g.apply({"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}})
+    card = g.zone("library", "Bianca")[0]
+    err = refuse(g, {"resolve": {"object": "bribery", "choose": card}}, "701.23", card, "Bianca")
+    assert err.subject == card
+    assert not g.trace.cites("117.4")
+    assert g.stack == ["bribery"]
+
+
+def test_bribery_choosing_a_creature_of_the_wrong_library():
+    g = make_game()
+    g.apply({"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}})
+    refuse(g, {"resolve": {"object": "bribery", "choose": "angel"}}, "701.23", "angel")
+
+
+def test_living_wish_choosing_a_card_in_the_game_or_of_another_owner():
+    g = make_game()
+    g.apply({"cast": {"card": "wish", "by": "Alex"}})
+    refuse(g, {"resolve": {"object": "wish", "choose": "bears"}}, "400.11", "bears")
+    refuse(g, {"resolve": {"object": "wish", "choose": "outside_bianca"}}, "400.11",
+           "outside_bianca", "Alex")
+    refuse(g, {"resolve": {"object": "wish", "choose": "shahrazad"}}, "400.11", "shahrazad")
+    assert not g.trace.cites("117.4")
+    g.apply({"resolve": {"object": "wish", "choose": "outside_land"}})
+    assert g.where("outside_land") == ("main", "hand")
+
+
+def test_astral_slide_exiling_a_non_creature_leaves_nothing_half_done():
+    g = make_game()
+    g.apply({"cycle": {"card": "cycler", "by": "Alex"}})
+    n = len(g.trace)
+    refuse(g, {"resolve": {"target": "forest"}}, "601.2c", "forest")
+    assert len(g.trace) == n
+    g.apply({"resolve": {"target": "angel"}})
+    assert g.where("angel") == ("main", "exile")
+
+
+def test_error_in_a_nested_subgame_keeps_the_whole_tree():
+    g = in_subgame()
+    g.apply({"advance": "upkeep"})
+    for step in ({"bring_in": {"object": "shahrazad2", "to": "hand"}},  # legal: from main
+                 {"move": {"object": "bears", "to": "exile"}}):
+        snap = Snapshot(g)
+        try:
+            g.apply(step)
+        except RulesError as err:
+            assert err.rule == "726.1a"
+            snap.assert_unchanged()
+    assert g.where("shahrazad2") == ("1", "hand")
+    assert g.where("bears") == ("main", "battlefield")
+
+
+def test_rng_is_restored_after_an_error_that_followed_a_shuffle():
+    """Bribery shuffles only after the choice is checked; an error after any random draw must
+    still restore the generator: check it by continuing the game identically."""
+    a, b = make_game(), make_game()
+    for g in (a, b):
+        g.apply({"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}})
+    with pytest.raises(RulesError):
+        a.apply({"resolve": {"object": "bribery", "choose": a.zone("library", "Bianca")[0]}})
+    for g in (a, b):
+        g.apply({"resolve": "bribery"})
+        g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+        g.apply({"resolve": "shahrazad"})
+    assert [s.to_dict() for s in a.trace] == [s.to_dict() for s in b.trace]
+
+
+def test_many_random_illegal_requests_never_change_anything():
+    rnd = random.Random(3)
+    g = in_subgame()
+    ids = list(g.world.objects.keys()) + ["ghost"]
+    zones = ["library", "hand", "graveyard", "battlefield", "exile", "command", "stack"]
+    for _ in range(300):
+        step = rnd.choice([
+            {"move": {"object": rnd.choice(ids), "to": rnd.choice(zones), "game": "main"}},
+            {"cast": {"card": rnd.choice(ids), "by": rnd.choice(PLAYERS + ["Dana"])}},
+            {"pass_priority": rnd.choice(PLAYERS)},
+            {"resolve": rnd.choice(ids)},
+            {"bring_in": {"object": rnd.choice(["token", "bears", "ghost"]), "to": "hand"}},
+            {"leave": "Dana"},
+        ])
+        snap = Snapshot(g)
+        try:
+            g.apply(step)
+        except RulesError as err:
+            snap.assert_unchanged()
+            assert err.rule
+        else:  # a legal step: start again from a fresh subgame
+            g = in_subgame()
+
+
+# -- set-up after play has begun ------------------------------------------------------------------
+
+def test_set_up_after_the_first_step_is_refused():
+    g = make_game()
+    g.apply({"pass_priority": "Alex"})
+    snap = Snapshot(g)
+    with pytest.raises(RulesError) as e:
+        g.add_object("late", "Grizzly Bears", owner="Alex")
+    assert e.value.rule == "103.1"
+    with pytest.raises(RulesError):
+        g.add_effect("bears", "Bianca")
+    snap.assert_unchanged()
+
+
+def test_set_up_errors_name_the_object():
+    g = make_game()
+    with pytest.raises(RulesError) as e:
+        g.add_object("bears", "Grizzly Bears", owner="Alex")
+    assert e.value.subject == "bears" and e.value.rule == "109.1"
+    with pytest.raises(RulesError) as e:
+        g.add_object("x", "Grizzly Bears", owner="Dana")
+    assert "Dana" in str(e.value) and e.value.subject == "x"
+    with pytest.raises(RulesError) as e:
+        g.add_object("y", "Grizzly Bears", owner="Alex", zone="sideboard")
+    assert e.value.rule == "400.1" and "sideboard" in str(e.value)
+    with pytest.raises(RulesError) as e:
+        g.add_object("z", "Soldier", owner="Alex", zone="hand", token=True)
+    assert e.value.rule == "111.1" and e.value.subject == "z"
+
+
+# -- engine bugs found by these tests -------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="engine bug: bring_in puts a card onto the battlefield "
+                   "under the control of its owner who has left the game (800.4a/800.4b)")
+def test_bring_in_a_card_whose_owner_has_left_the_game():
+    g = make_game()
+    g.apply({"leave": "Bianca"})
+    assert g.where("outside_bianca") == ("outside", "outside")
+    try:
+        g.apply({"bring_in": {"object": "outside_bianca", "to": "battlefield"}})
+    except RulesError:
+        return
+    obj = g.obj("outside_bianca")
+    assert obj.game is None or obj.controller in g.current.in_game, (
+        f"{obj.id} is on the {obj.zone} controlled by {obj.controller}, who has left the game")
