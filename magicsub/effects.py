@@ -63,11 +63,18 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
                          "gain control of it", subject=obj)
     gid = target.game
     game = tx.game(gid)
+    if game.status != "in progress":
+        raise RulesError("726.1b", f"{target.label()} is in a game that is not in progress "
+                         f"(game {gid}, {game.status})", subject=obj)
+    if until.startswith("next_turn:") and until.split(":", 1)[1] not in game.seats:
+        raise RulesError("611.2a", f"unknown player {until.split(':', 1)[1]!r} in the duration "
+                         f"of the effect on {target.label()}", subject=obj)
     if to not in game.seats:
         raise RulesError("800.4b", f"{to} is not a player of the {gid}", subject=to)
     eid = f"effect-{tx.world.seq + 1}"
     effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text)
     if not game.seat(to).in_game:
+        tx.step("800.4b", "If an object would change to the control of a player who has left")
         tx.record(EffectChange(eid, describe(effect, tx), "does nothing"))
         tx.note(f"{to} has left the game, so {target.label()} does not change control "
                 "(CR 800.4b).")

@@ -19,7 +19,7 @@ from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
 from .errors import RulesError
 from .objects import Kind, Obj
-from .state import GameState, Seat, World
+from .state import PRIORITY_STEPS, GameState, Seat, World
 from .subgame import VARIANT_LIFE, check_variant
 from .trace import Step, Trace
 from .transaction import Tx
@@ -230,8 +230,9 @@ class Game:
             turns.end_game(tx, gid, None, "draw")
         elif name in ("leave", "lose", "concede"):
             leaving.request(tx, a["player"], name)
-            if not tx.game(gid).ended and tx.world.current == gid:
-                turns.priority_point(tx, gid, tx.game(gid).priority)
+            game = tx.game(gid)
+            if not game.ended and tx.world.current == gid and game.step in PRIORITY_STEPS:
+                turns.priority_point(tx, gid, game.priority, keep_passes=True)
         elif name == "attack":
             self._attack(tx, a)
         elif name == "cycle":
@@ -312,8 +313,8 @@ class Game:
         obj = tx.obj(a["object"])
         gid = a.get("game", obj.game if obj.game is not None else tx.world.current)
         if gid not in tx.world.games or tx.game(gid).status != "in progress":
-            raise RulesError("726.1a", f"{_where(gid)} is not in progress: nothing can move "
-                             "there", subject=a["object"])
+            raise RulesError("726.1a", f"{_where(gid)} is not in progress: {obj.label()} cannot "
+                             "move there", subject=a["object"])
         if obj.game is not None and obj.game != gid:
             raise RulesError("726.1b", f"{obj.label()} is in {_where(obj.game)}; an effect of "
                              f"{_where(gid)} cannot move it (use bring_in)", subject=obj.id)
@@ -327,8 +328,16 @@ class Game:
         if obj.zone is zone:
             raise RulesError("400.7", f"{obj.label()} is already in the {zone.value}",
                              subject=obj.id)
-        tx.step("400.7")
         ctrl = obj.controller if zone is Zone.BATTLEFIELD and obj.zone is Zone.STACK else None
+        would = ctrl or obj.owner
+        game = tx.game(gid)
+        if zone in (Zone.BATTLEFIELD, Zone.STACK) and not (would in game.seats
+                                                           and game.seat(would).in_game):
+            tx.step("800.4b", "that object remains in its current zone")
+            tx.note(f"{obj.label()} would be put onto the {zone.value} under {would}'s "
+                    f"control, but {would} has left the game: it stays where it is.")
+            return
+        tx.step("400.7")
         tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)
         if obj.kind is Kind.TOKEN and zone is not Zone.BATTLEFIELD:
             tx.step("111.7" if tx.edition.knows("111.7") else "400.7")

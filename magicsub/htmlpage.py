@@ -100,6 +100,24 @@ def _script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def widget_state(views: Sequence) -> dict:
+    """The state of ``views`` and their dependencies, without default values, except ``None``s.
+
+    A ``None`` is kept because some JavaScript defaults differ from the Python ones: a
+    ``ToggleButtons.index`` of ``None`` would become ``""`` in the browser, and a ``Stack``
+    jslinked to it would fail to render.
+    """
+    from ipywidgets.embed import dependency_state
+
+    small = dependency_state(list(views), drop_defaults=True)
+    full = dependency_state(list(views), drop_defaults=False)
+    for model_id, entry in small.items():
+        for key, value in full[model_id]["state"].items():
+            if value is None:
+                entry["state"].setdefault(key, None)
+    return small
+
+
 def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
               body_after: str = "", fallback: str = "") -> str:
     """The page: the widget state of ``views`` (and what they depend on) and one view each.
@@ -108,9 +126,9 @@ def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
     ``body_after`` are HTML around the widgets (already escaped); ``fallback`` is shown when
     JavaScript is off.
     """
-    from ipywidgets.embed import dependency_state, embed_data
+    from ipywidgets.embed import embed_data
 
-    data = embed_data(views=list(views), state=dependency_state(list(views), drop_defaults=True))
+    data = embed_data(views=list(views), state=widget_state(views))
     base = quote(files)
     dist = f"{base}/jupyter-widgets/html-manager/dist"
     view_tags = "\n".join(
@@ -185,8 +203,7 @@ def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
     if scenario.description:
         intro.append(f"<p>{escape(scenario.description)}</p>")
     intro.append(f"<p>Players: {escape(', '.join(scenario.players))}; CR edition "
-                 f"{escape(str(scenario.edition))}; {len(result.trace)} steps. Focus the "
-                 "“Step” slider and use the arrow keys, or press Play.</p>")
+                 f"{escape(str(scenario.edition))}.</p>")
     return write_widgets_page([stepper], out, title=scenario.title, body_before="".join(intro),
                               body_after=_expectations_html(result),
                               fallback=render.trace_html(result.trace))
@@ -233,5 +250,5 @@ def write_page(file: str | Path, out: str | Path) -> int:
     return 0 if result.ok else 1
 
 
-__all__ = ["MissingAssets", "a11y_script", "copy_assets", "node_modules", "page_html", "scenario_page",
-           "write_page", "write_widgets_page"]
+__all__ = ["MissingAssets", "a11y_script", "copy_assets", "node_modules", "page_html",
+           "scenario_page", "widget_state", "write_page", "write_widgets_page"]

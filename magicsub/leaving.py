@@ -89,7 +89,8 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves") -> None:
     tx.put_game(tx.game(gid).with_seat(player, in_game=False,
                                        result={"leaves": "left", "loses": "lost",
                                                "concedes": "conceded"}.get(how, "left")))
-    owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE]
+    owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
+             and o.kind is not Kind.ABILITY]
     for obj in owned:
         if obj.id not in tx.world.objects:
             continue

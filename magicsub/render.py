@@ -178,6 +178,8 @@ class _Board:
                 extra.append(f"owner {_e(o.owner)}")
         elif ctrl and ctrl != o.owner:
             extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+        if o.game is None and o.left_from is not None:
+            extra.append(f"left the {game_label(o.left_from)}")
         if o.attached_to:
             extra.append(f"attached to {_e(o.attached_to)}")
         if o.targets:
@@ -190,7 +192,8 @@ class _Board:
     def obj_list(self, objs: list[Obj], *, show: str = "owner", tag: str = "ul",
                  extra_class: str = "") -> str:
         cls = f"ms-l {extra_class}".strip()
-        return f'<{tag} class="{cls}">' + "".join(self.obj(o, show=show) for o in objs) + f"</{tag}>"
+        items = "".join(self.obj(o, show=show) for o in objs)
+        return f'<{tag} class="{cls}">{items}</{tag}>'
 
     # zones -----------------------------------------------------------------------------------
     def library(self, objs: list[Obj]) -> str:
@@ -331,7 +334,7 @@ class _Board:
         if effects:
             effects.sort(key=lambda e: e.order)
             items = "".join(
-                f"<li>{_e(e.text) if e.text else _e(self._name(e.obj)) + ' controlled by ' + _e(e.to)}"
+                f"<li>{_e(e.text or f'{self._name(e.obj)} controlled by {e.to}')}"
                 f" (until {_e(e.until.replace('_', ' '))})</li>" for e in effects)
             out.append(f'<div class="ms-z"><span class="ms-zn">Control effects</span>'
                        f"<ul>{items}</ul></div>")
@@ -349,14 +352,34 @@ class _Board:
             o = self.world.lki.get(oid) if oid else None
         return getattr(o, "name", None) or str(oid)
 
+    def outside(self, objs: list[Obj]) -> str:
+        """Cards outside every game: named ones one by one; the unnamed library cards of a
+        player listed when there are few (or they just moved), else counted."""
+        named = sorted((o for o in objs if not is_anonymous(o)), key=_by_id)
+        anonymous: dict[str, list[Obj]] = {}
+        for o in objs:
+            if is_anonymous(o):
+                anonymous.setdefault(o.owner, []).append(o)
+        out = [self.obj_list(named)] if named else []
+        for owner, cards in sorted(anonymous.items()):
+            cards.sort(key=_order)
+            marked = [o for o in cards if o.id in self.marks]
+            n = len(cards)
+            head = f"{_e(owner)}'s unnamed cards: {n}"
+            if n <= LIBRARY_NAMES_MAX:
+                out.append(f"<div>{head}{self.obj_list(cards, show='')}</div>")
+            else:
+                note = f' <span class="ms-mk">★ {len(marked)} moved here</span>' if marked else ""
+                out.append(f"<div>{head}{note}</div>")
+        return "".join(out) or "<p>no cards</p>"
+
     # the whole board -------------------------------------------------------------------------
     def render(self) -> str:
         groups: dict[int, dict] = {}
         outside: list[Obj] = []
         for o in self.world.objects.values():
             if o.game is None:
-                if o.left_from is not None or not is_anonymous(o) or o.id in self.marks:
-                    outside.append(o)
+                outside.append(o)
                 continue
             key = (o.zone, o.owner if o.zone.per_player else None)
             groups.setdefault(o.game, {}).setdefault(key, []).append(o)
@@ -370,11 +393,7 @@ class _Board:
         out.append('<section class="ms-g ms-out" data-game-panel="outside" '
                    'aria-label="Outside the game">'
                    '<p class="ms-t">Outside the game</p>')
-        if outside:
-            outside.sort(key=_by_id)
-            out.append(self.obj_list(outside))
-        else:
-            out.append("<p>no cards of note</p>")
+        out.append(self.outside(outside))
         out.append("</section></div>")
         return "".join(out)
 

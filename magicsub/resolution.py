@@ -208,6 +208,13 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
         tx.note(f"{obj.label()} was a spell on the stack of {_where(obj.game)}: that spell has "
                 "no card now, but it still finishes resolving there (CR 726.5).")
     controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
+    game = tx.game(gid)
+    if controller is not None and (controller not in game.seats
+                                   or not game.seat(controller).in_game):
+        tx.step("800.4b", "that object remains in its current zone")
+        tx.note(f"{obj.label()} would enter under {controller}'s control, but {controller} is "
+                f"not in {_where(gid)}: it stays where it is.")
+        return
     tx.move(oid, gid, zone, controller=controller)
 
 
@@ -253,8 +260,7 @@ def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
             raise RulesError("400.11", f"{chosen.label()} is in {_where(gid)}, not outside it",
                              subject=choose)
         bring_in(tx, choose, Zone.HAND)
-    tx.step("608.2n")
-    tx.note("Living Wish exiles itself.")
+    tx.note("Living Wish's last instruction: exile Living Wish.")
     tx.move(top.id, gid, Zone.EXILE)
 
 

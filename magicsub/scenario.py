@@ -344,6 +344,8 @@ def _check(data: dict, file: str) -> Scenario:
             ids.add(args["id"])
         if name == "copy":
             ids.add(args.get("id", f"{args['spell']}-copy"))
+        if name == "cast" and "target" in args:
+            ids.add(f"{args['target']}-copy")
         steps.append((line, step))
     expect = []
     raw_expect = data.get("expect") or []

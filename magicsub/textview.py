@@ -4,8 +4,8 @@
 >>> game = magicsub.Game(["Alex", "Bianca"])
 >>> game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
 >>> _ = game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
->>> print(trace_text(game.trace, colour=False).splitlines()[1])
-[0] 601.2a (726) To propose the casting of a spell, a player first moves that card (or that copy of a card) from where it is to the stack.
+>>> print(trace_text(game.trace, colour=False).splitlines()[1][:39])
+[0] 601.2a (726) To propose the casting
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     return drawn
 
 
-def priority_point(tx: Tx, gid: int, player: str | None) -> None:
+def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = False) -> None:
     """A player would receive priority: check state-based actions, put triggered abilities on
     the stack, then give priority (CR 117.5, 603.3). Stops if the game ends."""
     for _ in range(50):
@@ -44,7 +44,7 @@ def priority_point(tx: Tx, gid: int, player: str | None) -> None:
     game = tx.game(gid)
     if player is None or not game.seat(player).in_game:
         player = receiver(tx, gid)
-    tx.set_priority(gid, player)
+    tx.set_priority(gid, player, keep_passes=keep_passes)
 
 
 def receiver(tx: Tx, gid: int) -> str | None:

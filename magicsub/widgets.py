@@ -33,9 +33,6 @@ if TYPE_CHECKING:
 PLAY_INTERVAL_MS = 1500
 
 
-def _style_widget() -> w.HTML:
-    """One HTML widget holding the stylesheet, shared by every page of the widget."""
-    return w.HTML(render.style(), layout=w.Layout(display="none"))
 
 
 class Stepper(w.VBox):
@@ -72,13 +69,15 @@ class Stepper(w.VBox):
                            description=f"Play {name}", show_repeat=False)
         self.links = (w.jslink((self.play, "value"), (self.slider, "value")),
                       w.jslink((self.slider, "value"), (self.pages, "selected_index")))
-        head = []
-        if title:
-            head.append(w.HTML(f'<p class="magicsub ms-title" style="font-weight:700;margin:0">'
-                               f"{escape(title)}</p>"))
+        # The header holds the one stylesheet of every page (a <style> shows no text).
+        named = f'<p class="ms-title ms-t">{escape(title)}</p>' if title else ""
+        self.header = w.HTML(
+            f'{render.style()}<div class="magicsub ms-head">{named}<p>{self.steps} '
+            f'step{"" if self.steps == 1 else "s"}: focus the “Step” slider and use the arrow '
+            "keys, or press Play.</p></div>")
         controls = w.HBox([self.play, self.slider],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([_style_widget(), *head, controls, self.pages])
+        super().__init__([self.header, controls, self.pages])
         self.add_class("magicsub-stepper")
 
     def __repr__(self) -> str:
@@ -193,9 +192,10 @@ class Quiz(w.VBox):
                                        description=label, tooltips=list(self.choices),
                                        style={"button_width": "auto"})
         self.links = (w.jslink((self.buttons, "index"), (self.feedback, "selected_index")),)
-        prompt = w.HTML(f'<div class="magicsub"><p><strong>{escape(question)}</strong></p>'
-                        "<p>Choose an answer; the feedback appears below it.</p></div>")
-        super().__init__([_style_widget(), prompt, self.buttons, self.feedback])
+        self.header = w.HTML(f'{render.style()}<div class="magicsub ms-head"><p class="ms-t">'
+                             f"{escape(question)}</p><p>Choose an answer; the feedback "
+                             "appears below it.</p></div>")
+        super().__init__([self.header, self.buttons, self.feedback])
         self.add_class("magicsub-quiz")
 
     def __repr__(self) -> str:
@@ -212,9 +212,11 @@ def state_bytes(widget: w.Widget) -> int:
     """Bytes of the embedded widget state (as ``embed_minimal_html`` writes it) of ``widget``."""
     import json
 
-    from ipywidgets.embed import dependency_state, embed_data
+    from ipywidgets.embed import embed_data
 
-    data = embed_data(views=[widget], state=dependency_state([widget], drop_defaults=True))
+    from .htmlpage import widget_state
+
+    data = embed_data(views=[widget], state=widget_state([widget]))
     return len(json.dumps(data["manager_state"]).encode("utf-8"))
 
 

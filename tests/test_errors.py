@@ -121,8 +121,6 @@ def test_move_into_a_game_that_does_not_exist():
     assert err.subject == "bears"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Game._move's 726.1a message does not name "
-                   "the object (DESIGN.md 3: the message names the rule and the object)")
 def test_move_into_a_game_not_in_progress_names_the_object():
     refuse(in_subgame(), {"move": {"object": "bears", "to": "graveyard"}}, "726.1a", "bears")
 
@@ -449,8 +447,6 @@ def test_control_effect_on_an_object_of_the_discontinued_main_game():
     refuse(in_subgame(), {"effect": {"control": "bears", "to": "Bianca"}}, "726.1a", "bears")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: until {next_turn: PLAYER} accepts a "
-                   "player who is not in the game (effects.parse_until/add do not check)")
 def test_control_effect_until_the_next_turn_of_an_unknown_player():
     g = make_game()
     snap = Snapshot(g)
@@ -617,8 +613,6 @@ def test_set_up_errors_name_the_object():
 
 # -- engine bugs found by these tests -------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="engine bug: bring_in puts a card onto the battlefield "
-                   "under the control of its owner who has left the game (800.4a/800.4b)")
 def test_bring_in_a_card_whose_owner_has_left_the_game():
     g = make_game()
     g.apply({"leave": "Bianca"})

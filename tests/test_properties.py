@@ -165,7 +165,7 @@ def choose_step(game: Game, ch: Chooser, cfg: Config, serial: int) -> dict:
     cur = w.game
     main_players = list(game.players)
     in_game = list(cur.in_game) or main_players
-    ids = sorted(w.objects.keys())
+    ids = sorted(w.objects.keys()) + ["ghost"]
     holder = cur.priority or ch.pick(in_game)
     battlefield = [o for o in w.in_zone(gid, Zone.BATTLEFIELD)]
     creatures = [o.id for o in battlefield if o.is_type("creature")]
@@ -178,7 +178,9 @@ def choose_step(game: Game, ch: Chooser, cfg: Config, serial: int) -> dict:
         if mine and ch.chance(85):
             card = ch.pick(sorted(mine, key=lambda o: o.id))
         else:
-            card = w.objects[ch.pick(ids)]
+            card = w.objects.get(ch.pick(ids)) or w.objects.get("ghost")
+        if card is None:
+            return {"cast": {"card": "ghost", "by": holder}}
         step = {"card": card.id, "by": holder if ch.chance(90) else ch.pick(main_players)}
         need = _behaviour(card)
         if need == "bribery":

@@ -1,0 +1,271 @@
+"""The rule text of each CR edition (726, 723, 506), how 726 numbers map onto the older ones,
+and that every citation the engine makes quotes the sentence it means."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from magicsub import Game, RulesError, edition, load_scenario
+from magicsub.editions import Edition, sentences
+from magicsub.trace import Move
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "magicsub" / "scenarios"
+
+# Verbatim from the sources (shared/seeds 000, 002, 001).
+QUOTES = {
+    "726": {
+        "726.1": "One card (Shahrazad) allows players to play a Magic subgame.",
+        "726.2a": "(Face-up nontraditional cards remain in the main-game command zone.)",
+        "726.5": "This includes cards in the subgame’s exile zone and cards that represent "
+                 "phased-out permanents as the subgame ends.",
+        "726.5c": "At the end of a subgame of a Commander game, each player moves their "
+                  "commander from the subgame command zone (if it’s there) to the main-game "
+                  "command zone.",
+        "726.6": "The existing subgame becomes the main game in relation to the new subgame.",
+    },
+    "723": {
+        "723.2a": "As a subgame of a Planechase game starts, each player moves their planar deck "
+                  "from the main-game command zone to the subgame command zone and shuffles it.",
+        "723.2d": "As a subgame of an Archenemy game starts, the archenemy moves their scheme "
+                  "deck from the main-game command zone to the subgame command zone and "
+                  "shuffles it.",
+        "723.5": "This includes cards in the subgame’s exile zone.",
+        "723.5b": "This is an exception to rule 312.2.",
+    },
+    "506": {
+        "506.3": "To start the subgame, each player removes his or her library from the game "
+                 "face down.",
+        "506.6": "Instead they remain removed from the game in the main game.",
+        "506.7": "In this case, some games will be considered both a main game and a subgame at "
+                 "the same time.",
+    },
+}
+
+PARAGRAPHS = {
+    "726": ["1", "1a", "1b", "2", "2a", "2b", "2c", "3", "4", "4a", "4b", "5", "5a", "5b", "5c",
+            "6"],
+    "723": ["1", "1a", "1b", "2", "2a", "2b", "2c", "2d", "3", "4", "4a", "4b", "5", "5a", "5b",
+            "5c", "5d", "6"],
+    "506": ["1", "2", "3", "3-2", "4", "5", "5a", "6", "7"],
+}
+
+
+# -- the rule data -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", ["726", "723", "506"])
+def test_rule_data_loads(number):
+    ed = edition(number)
+    assert ed.number == number and ed.title
+    for p in PARAGRAPHS[number]:
+        key = f"{number}.{p}"
+        assert key in ed.paragraphs and len(ed.paragraphs[key]) > 40, key
+    own = sorted(k for k in ed.paragraphs if k.startswith(f"{number}."))
+    assert own == sorted(f"{number}.{p}" for p in PARAGRAPHS[number])
+    for key, sentence in QUOTES[number].items():
+        assert sentence in sentences(ed.paragraphs[key]), (key, sentence)
+    assert "800.4a" in ed.paragraphs and "704.5b" in ed.paragraphs
+    assert edition(number) is edition(number)
+
+
+def test_726_example_is_kept():
+    assert edition("726").examples["726.5"] == [
+        "If a card was brought into the subgame either from the main game or from outside the "
+        "main game, that card will be put into its owner’s main-game library when the subgame "
+        "ends."]
+
+
+def test_unknown_edition_raises():
+    with pytest.raises(RulesError):
+        edition("999")
+    with pytest.raises(RulesError):
+        Edition("2024")
+    with pytest.raises(RulesError):
+        Game(["Alex", "Bianca"], edition="725")
+    with pytest.raises(RulesError) as err:
+        edition("726").cite("726.9")
+    assert "726.9" in str(err.value)
+    with pytest.raises(RulesError):
+        edition("506").cite("726.2c")
+
+
+def test_506_knows_no_commander_variant():
+    with pytest.raises(RulesError):
+        Game(["Alex", "Bianca"], edition="506", variant="commander")
+
+
+# -- number maps ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule, expected", [
+    ("726.1", "506.1"), ("726.1a", "506.1"), ("726.2", "506.3"), ("726.2.first", "506.4"),
+    ("726.3", "506.3"), ("726.4", "506.5"), ("726.4a", "506.5a"), ("726.5", "506.6"),
+    ("726.5.held", "506.2"), ("726.6", "506.7")])
+def test_506_maps_726_numbers(rule, expected):
+    assert edition("506").cite(rule).rule == expected
+
+
+def test_506_maps_726_3_to_the_second_506_3():
+    cite = edition("506").cite("726.3", "less than seven cards")
+    assert cite.rule == "506.3"
+    assert cite.text == ("If a player's deck contains less than seven cards, the player will lose "
+                         "the game as soon as it starts, even if he or she mulligans.")
+
+
+def test_723_maps_scheme_and_planar_decks():
+    ed = edition("723")
+    assert ed.cite("726.2a.scheme", "moves").rule == "723.2d"
+    assert ed.cite("726.5a.scheme", "turned face down").rule == "723.5d"
+    assert ed.cite("726.2a.planar", "moves").rule == "723.2a"
+    assert ed.cite("726.5a.planar", "turned face down").rule == "723.5a"
+    assert ed.cite("726.2c").rule == "723.2c" and ed.cite("726.5.held").rule == "723.5"
+    assert edition("726").cite("726.2a.scheme", "moves").rule == "726.2a"
+
+
+def archenemy(number: str) -> Game:
+    g = Game(["Alex", "Bianca"], edition=number, variant="archenemy", seed=2,
+             libraries={"Alex": 10, "Bianca": 10})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    g.add_object("plot", "Plots That Span Centuries", owner="Alex", zone="command",
+                 traditional=False, deck="scheme", types=["scheme"])
+    g.add_object("scheme2", "Nature Shields Its Own", owner="Alex", zone="command",
+                 traditional=False, deck="scheme", types=["scheme"])
+    g.add_object("naya", "Naya", owner="Bianca", zone="command", traditional=False,
+                 deck="planar", types=["plane"])
+    g.cast("shahrazad", "Alex")
+    g.resolve("shahrazad")
+    return g
+
+
+def test_723_archenemy_scheme_deck_moves_and_returns():
+    """CR 723.2d and 723.5d: the archenemy's scheme deck goes to the subgame and back; a planar
+    deck moves only in a Planechase game (723.2a). A scheme card that left the subgame command
+    zone is one of "all cards ... other than those in the subgame command zone" (723.5): it goes
+    to the main-game library; under 726.5 (traditional cards only) and 726.5a it goes back to
+    its deck instead."""
+    g = archenemy("723")
+    assert g.where("plot") == ("1", "command") and g.where("scheme2") == ("1", "command")
+    assert g.where("naya") == ("main", "command")
+    g.advance("main")
+    g.apply({"move": {"object": "plot", "to": "exile"}})
+    g.win("Alex")
+    rules = g.trace.rules()
+    assert "723.2d" in rules and "723.5d" in rules and "723.2a" not in rules
+    assert g.where("scheme2") == ("main", "command") and g.where("naya") == ("main", "command")
+    assert g.where("plot") == ("main", "library")
+    new = archenemy("726")
+    assert new.where("naya") == ("1", "command")
+    new.advance("main")
+    new.apply({"move": {"object": "plot", "to": "exile"}})
+    new.win("Alex")
+    assert new.where("plot") == ("main", "command") and not new.obj("plot").face_up
+    assert new.trace.cites("726.5a") and not new.trace.cites("723.5d")
+
+
+# -- every citation quotes the sentence it means -------------------------------------------------
+
+STEP_CALL = re.compile(r'tx\.step\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*[,)]')
+EDITION_ONLY = {("726.5", "Cards removed from the game in the subgame"): "506"}
+
+
+def literal_citations():
+    found = []
+    for path in sorted((ROOT / "magicsub").glob("*.py")):
+        for m in STEP_CALL.finditer(path.read_text(encoding="utf-8")):
+            found.append((path.name, m.group(1), m.group(2)))
+    return found
+
+
+def test_every_literal_citation_resolves_in_726():
+    calls = literal_citations()
+    assert len(calls) > 60
+    for file, rule, match in calls:
+        ed = edition(EDITION_ONLY.get((rule, match), "726"))
+        assert ed.knows(rule), f"{file}: {rule} is unknown to CR {ed.number}"
+        cite = ed.cite(rule, match)
+        if match:
+            assert match.lower() in cite.text.lower(), f"{file}: {rule} {match!r}"
+            assert cite.text in sentences(cite.paragraph), f"{file}: {rule} {match!r}"
+
+
+def test_every_citation_made_in_the_scenarios_resolves(monkeypatch):
+    """Run every scenario recording each ``cite(rule, match)``: in 726 and 723 the match is
+    always found in one sentence; 506 words things differently and may quote the paragraph."""
+    calls = []
+    original = Edition.cite
+
+    def recording(self, rule, match=None):
+        cite = original(self, rule, match)
+        calls.append((self.number, rule, match, cite))
+        return cite
+
+    monkeypatch.setattr(Edition, "cite", recording)
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        load_scenario(path).run()
+    assert {n for n, *_ in calls} == {"726", "723", "506"}
+    for number, rule, match, cite in calls:
+        if match and number != "506":
+            assert match.lower() in cite.text.lower(), (number, rule, match)
+            assert cite.text in sentences(cite.paragraph), (number, rule, match)
+        else:
+            assert cite.text == cite.paragraph or cite.text in sentences(cite.paragraph)
+
+
+def test_each_step_quotes_a_sentence_of_its_paragraph(scenario_runs):
+    for name, result in scenario_runs.items():
+        for step in result.trace:
+            assert step.edition == result.scenario.edition
+            assert step.text == step.paragraph or step.text in sentences(step.paragraph), (
+                f"{name} step {step.index} ({step.rule}): {step.text!r}")
+            ed = edition(step.edition)
+            assert step.paragraph in ed.paragraphs.values(), f"{name} step {step.index}"
+
+
+# -- the same situation under each edition -------------------------------------------------------
+
+def exile_in_subgame(number: str) -> Game:
+    g = Game(["Alex", "Bianca"], edition=number, seed=1, libraries={"Alex": 10, "Bianca": 10})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    g.cast("shahrazad", "Alex")
+    g.resolve("shahrazad")
+    g.advance("main")
+    g.apply({"move": {"object": "Alex#4", "to": "exile"}})
+    g.win("Bianca")
+    return g
+
+
+def test_exiled_card_stays_exiled_only_under_506():
+    """506.6: cards removed from the game in the subgame remain removed in the main game; 723.5
+    and 726.5 put them into the main-game library."""
+    old = exile_in_subgame("506")
+    assert old.where("Alex#4") == ("main", "exile") and len(old.zone("library", "Alex")) == 9
+    assert old.trace.cites("506.6") and not old.trace.cites("726.5")
+    for number in ("723", "726"):
+        g = exile_in_subgame(number)
+        assert g.where("Alex#4") == ("main", "library") and len(g.zone("library", "Alex")) == 10
+        assert g.trace.cites(f"{number}.5")
+    for g in (old, exile_in_subgame("726")):
+        assert g.life("Alex") == 10 and g.where("shahrazad") == ("main", "graveyard")
+
+
+def test_attraction_deck_moves_under_726_not_723():
+    """726.2a: every supplementary deck; 723.2a: only planar decks (in a Planechase game)."""
+    where = {}
+    for number in ("723", "726"):
+        g = Game(["Alex", "Bianca"], edition=number, variant="planechase", seed=2,
+                 libraries={"Alex": 10, "Bianca": 10})
+        g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+        g.add_object("naya", "Naya", owner="Alex", zone="command", traditional=False,
+                     deck="planar", types=["plane"])
+        g.add_object("carousel", "Carnival Carousel", owner="Bianca", zone="command",
+                     traditional=False, deck="attraction", types=["attraction"])
+        g.cast("shahrazad", "Alex")
+        steps = g.resolve("shahrazad")
+        where[number] = (g.where("naya"), g.where("carousel"))
+        moved = {m.obj for s in steps for m in s.changes if isinstance(m, Move)
+                 and s.rule.endswith(".2a")}
+        assert "naya" in moved
+    assert where["723"] == (("1", "command"), ("main", "command"))
+    assert where["726"] == (("1", "command"), ("1", "command"))

@@ -1,0 +1,185 @@
+"""magicsub.widgets (Stepper, Quiz) and magicsub.htmlpage: kernel-free widgets and the page."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+ipywidgets = pytest.importorskip("ipywidgets")
+
+import magicsub  # noqa: E402
+from magicsub import htmlpage  # noqa: E402
+from magicsub.widgets import Quiz, Stepper, correct_choice, state_bytes  # noqa: E402
+
+SCENARIO = """\
+title: Shahrazad with a short library
+players: [Alex, Bianca]
+seed: 1
+libraries: {Alex: 6, Bianca: 8}
+objects:
+  - {id: shahrazad, name: Shahrazad, owner: Alex, zone: hand}
+steps:
+  - cast: {card: shahrazad, by: Alex}
+  - resolve: shahrazad
+  - advance: upkeep
+expect:
+  - {winner: Bianca, game: 1}
+"""
+
+
+@pytest.fixture(scope="module")
+def result() -> magicsub.ScenarioResult:
+    return magicsub.load_scenario(text=SCENARIO).run()
+
+
+@pytest.fixture(scope="module")
+def stepper(result) -> Stepper:
+    return Stepper(result.trace, title="Shahrazad")
+
+
+def link_pairs(links) -> set[tuple]:
+    return {((lk.source[0], lk.source[1]), (lk.target[0], lk.target[1])) for lk in links}
+
+
+# -- Stepper -----------------------------------------------------------------------------------
+
+def test_stepper_has_a_page_per_step_plus_the_start(result, stepper):
+    assert len(stepper.pages.children) == len(result.trace) + 1
+    assert stepper.slider.max == len(result.trace) == stepper.play.max
+    assert stepper.slider.min == 0 == stepper.pages.selected_index
+    assert stepper.slider.description == "Step"
+    assert 'data-step="start"' in stepper.pages.children[0].value
+    for i, page in enumerate(stepper.pages.children[1:]):
+        assert page.value.startswith(f'<div class="magicsub magicsub-step" data-step="{i}" '
+                                     f'data-rule="{result.trace[i].rule}"')
+
+
+def test_stepper_is_linked_in_the_browser_only(stepper):
+    """Linked with jslink, not link or observe: the static page has no kernel (DESIGN.md 6)."""
+    from ipywidgets.widgets.widget_link import Link
+
+    assert all(isinstance(lk, Link) for lk in stepper.links)
+    assert link_pairs(stepper.links) == {
+        ((stepper.play, "value"), (stepper.slider, "value")),
+        ((stepper.slider, "value"), (stepper.pages, "selected_index")),
+    }
+    assert not stepper.slider._trait_notifiers.get("value", {}).get("change")
+
+
+def test_stepper_text_repr_is_deterministic(result):
+    one = Stepper(result.trace, title="Shahrazad")._repr_mimebundle_()
+    two = Stepper(result.trace, title="Shahrazad")._repr_mimebundle_()
+    expected = f"Stepper('Shahrazad', steps={len(result.trace)})"
+    assert one["text/plain"] == two["text/plain"] == expected
+    assert "application/vnd.jupyter.widget-view+json" in one
+    assert repr(Stepper(result.trace)) == f"Stepper(steps={len(result.trace)})"
+
+
+def test_stepper_state_holds_the_css_once_and_is_small(stepper):
+    from ipywidgets.embed import dependency_state
+
+    state = json.dumps(dependency_state([stepper]))
+    assert state.count(".magicsub{") == 1
+    assert state.count("LinkModel") == 2
+    size = state_bytes(stepper)
+    assert size < 12_000 * (len(stepper.pages.children))
+
+
+def test_stepper_pages_escape_names():
+    game = magicsub.Game(["Alex", "<b>Bob</b>"], libraries={"Alex": 2})
+    game.add_object("x", "<script>alert(1)</script>", owner="Alex", zone="hand")
+    game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    stepper = Stepper(game.trace, title="<i>t</i>")
+    values = [p.value for p in stepper.pages.children] + [c.value for c in stepper.children
+                                                          if hasattr(c, "value")]
+    assert not any("<script>alert" in v or "<b>Bob" in v or "<i>t" in v for v in values)
+
+
+# -- Quiz --------------------------------------------------------------------------------------
+
+CHOICES = ["Alex", "Bianca", "Nobody: a draw"]
+
+
+def test_quiz_answer_is_computed_by_the_engine(result):
+    winner = result.game.world.games[1].winner
+    quiz = Quiz("Who wins the subgame?", CHOICES, result,
+                answer=lambda r: CHOICES.index(r.game.world.games[1].winner),
+                rule="726.3")
+    assert quiz.correct == CHOICES.index(winner) == 1
+    pages = [p.value for p in quiz.feedback.children]
+    assert "Correct" in pages[quiz.correct] and "CR 726.3" in pages[quiz.correct]
+    assert all("Not quite" in p for i, p in enumerate(pages) if i != quiz.correct)
+    assert len(set(pages)) == len(pages)
+    assert quiz.buttons.index is None and quiz.feedback.selected_index is None
+    assert link_pairs(quiz.links) == {((quiz.buttons, "index"), (quiz.feedback,
+                                                                  "selected_index"))}
+    assert quiz.buttons.description == "Answer"
+    assert repr(quiz) == "Quiz('Who wins the subgame?', choices=3)"
+    assert quiz._repr_mimebundle_()["text/plain"] == repr(quiz)
+
+
+def test_quiz_answer_from_expectations_per_choice(result):
+    per_choice = {c: {"winner": c, "game": 1} for c in CHOICES[:2]}
+    per_choice[CHOICES[2]] = [{"subgames": 1}]
+    quiz = Quiz("Who wins?", CHOICES, result, answer=per_choice)
+    assert quiz.correct == 1
+    quiz = Quiz("Who wins?", CHOICES, magicsub.load_scenario(text=SCENARIO),
+                answer=[per_choice[c] for c in CHOICES])
+    assert quiz.correct == 1
+
+
+def test_quiz_rejects_ambiguous_or_impossible_answers(result):
+    with pytest.raises(ValueError, match="exactly one"):
+        correct_choice(result, CHOICES, [{"subgames": 0}] * 3)
+    with pytest.raises(ValueError, match="exactly one"):
+        correct_choice(result, CHOICES, [{"subgames": 5}] * 3)
+    with pytest.raises(ValueError, match="index"):
+        correct_choice(result, CHOICES, lambda r: 7)
+    with pytest.raises(ValueError, match="two choices"):
+        Quiz("?", ["only"], result, answer=lambda r: 0)
+
+
+# -- the standalone page -----------------------------------------------------------------------
+
+@pytest.fixture()
+def scenario_file(tmp_path):
+    path = tmp_path / "shah.yaml"
+    path.write_text(SCENARIO)
+    return path
+
+
+def test_write_page_embeds_state_and_loads_nothing_from_other_hosts(scenario_file, tmp_path,
+                                                                    capsys):
+    out = tmp_path / "site" / "page.html"
+    assert htmlpage.write_page(scenario_file, out) == 0
+    html = out.read_text()
+    assert "http" not in html.lower()
+    assert "//" not in re.sub(r"<script>.*?</script>", "", html, flags=re.S)
+    assert html.count(htmlpage.WIDGET_STATE) == 1 and html.count(htmlpage.WIDGET_VIEW) == 1
+    state = re.search(r'widget-state\+json">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(state)["state"]
+    files = out.parent / "page_files"
+    assert (files / "require.js").is_file()
+    assert (files / "jupyter-widgets/html-manager/dist/embed-amd.js").is_file()
+    assert list((files / "jupyter-widgets/html-manager/dist").glob("*.woff2"))
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_write_page_exit_codes(tmp_path, scenario_file, monkeypatch, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nplayers: [Alex]\n")
+    assert htmlpage.write_page(bad, tmp_path / "bad.html") == 2
+    assert "error" in capsys.readouterr().err
+    failing = tmp_path / "failing.yaml"
+    failing.write_text(SCENARIO.replace("winner: Bianca", "winner: Alex"))
+    assert htmlpage.write_page(failing, tmp_path / "failing.html") == 1
+    assert "FAIL" in capsys.readouterr().err and (tmp_path / "failing.html").is_file()
+    monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(htmlpage, "__file__", str(tmp_path / "pkg" / "htmlpage.py"))
+    monkeypatch.chdir(tmp_path)
+    assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 1
+    assert "npm ci" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
