@@ -76,7 +76,7 @@ def trace_memory(library: int, steps: int) -> float:
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    for i in range(steps):
+    for _ in range(steps):
         game.apply({"counters": {"player": "Alex", "kind": "energy", "add": 1}})
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()

@@ -67,5 +67,18 @@ def main(argv: list[str] | None = None) -> int:
     return write_page(args.file, args.output)
 
 
+def run() -> None:
+    """Console entry point: like ``main`` but quiet when the reader closes the pipe early."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -64,7 +64,7 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
     gid = target.game
     game = tx.game(gid)
     if game.status != "in progress":
-        raise RulesError("726.1b", f"{target.label()} is in a game that is not in progress "
+        raise RulesError("726.1a", f"{target.label()} is in a game that is not in progress "
                          f"(game {gid}, {game.status})", subject=obj)
     if until.startswith("next_turn:") and until.split(":", 1)[1] not in game.seats:
         raise RulesError("611.2a", f"unknown player {until.split(':', 1)[1]!r} in the duration "

@@ -30,6 +30,14 @@ def _where(gid: int) -> str:
     return "the main game" if gid == 0 else f"subgame {gid}"
 
 
+def _settle(tx: Tx, gid: int) -> None:
+    """After an action in a step with priority: state-based actions, triggers, priority back to
+    its holder (nobody receives priority in an untap step)."""
+    game = tx.game(gid)
+    if tx.world.current == gid and not game.ended and game.step in PRIORITY_STEPS:
+        turns.priority_point(tx, gid, game.priority)
+
+
 class Game:
     """A tree of games: the main game and the subgames it creates.
 
@@ -220,7 +228,7 @@ class Game:
             self._move(tx, a)
         elif name == "bring_in":
             resolution.bring_in(tx, a["object"], parse_zone(a["to"]))
-            turns.priority_point(tx, gid, tx.game(gid).priority)
+            _settle(tx, gid)
         elif name == "win":
             self._win(tx, a["player"])
         elif name == "draw_game":
@@ -254,7 +262,7 @@ class Game:
             game = tx.game(gid)
             if not game.seat(a["player"]).in_game:
                 raise RulesError("800.4p", f"{a['player']} is not in {_where(gid)}")
-            tx.update_game(gid, planar_controller=a["player"])
+            turns.set_planar_controller(tx, gid, a["player"])
             tx.note(f"{a['player']} is the planar controller.")
 
     def _in_game(self, tx: Tx, player: str, rule: str) -> int:
@@ -271,7 +279,7 @@ class Game:
         self._in_game(tx, a["player"], "122.1")
         tx.step("122.1")
         tx.add_counters(gid, a["player"], a["kind"], a["add"])
-        turns.priority_point(tx, gid, tx.game(gid).priority)
+        _settle(tx, gid)
 
     def _life(self, tx: Tx, a: dict) -> None:
         gid = self._in_game(tx, a["player"], "119.3")
@@ -280,7 +288,7 @@ class Game:
         old = tx.game(gid).seat(a["player"]).life
         tx.step("119.3")
         tx.set_life(gid, a["player"], a["set"] if "set" in a else old + a["add"])
-        turns.priority_point(tx, gid, tx.game(gid).priority)
+        _settle(tx, gid)
 
     def _create(self, tx: Tx, a: dict) -> None:
         gid = tx.world.current
@@ -307,7 +315,7 @@ class Game:
                       toughness=a.get("toughness", known.toughness if known else None),
                       game=gid, zone=zone, base=player, controller=player,
                       entered_under=player), "token")
-        turns.priority_point(tx, gid, tx.game(gid).priority)
+        _settle(tx, gid)
 
     def _move(self, tx: Tx, a: dict) -> None:
         obj = tx.obj(a["object"])
@@ -342,7 +350,7 @@ class Game:
         if obj.kind is Kind.TOKEN and zone is not Zone.BATTLEFIELD:
             tx.step("111.7" if tx.edition.knows("111.7") else "400.7")
             tx.cease(obj.id)
-        turns.priority_point(tx, tx.world.current, tx.game(tx.world.current).priority)
+        _settle(tx, tx.world.current)
 
     def _win(self, tx: Tx, player: str) -> None:
         gid = self._in_game(tx, player, "104.2b")
@@ -454,7 +462,7 @@ class Game:
     def _repr_html_(self) -> str:
         from .render import world_html
 
-        return world_html(self.world)
+        return world_html(self.world, edition=self.edition.number)
 
     def __repr__(self) -> str:
         g = self.world.game

@@ -14,7 +14,7 @@ from . import effects
 from .errors import RulesError
 from .objects import Kind
 from .transaction import Tx
-from .turns import check_one_left, end_game
+from .turns import check_one_left, end_game, set_planar_controller
 from .zones import Zone
 
 HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
@@ -62,23 +62,24 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
         return
     for p in players:
         if tx.game(gid).seat(p).in_game:
-            leave(tx, gid, p, how)
+            leave(tx, gid, p, how, tuple(players))
     check_one_left(tx, gid)
 
 
-def leave(tx: Tx, gid: int, player: str, how: str = "leaves") -> None:
-    """CR 800.4a–800.4p: ``player`` leaves game ``gid``."""
+def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
+          together: tuple[str, ...] = ()) -> None:
+    """CR 800.4a–800.4p: ``player`` leaves game ``gid`` (with ``together``, who leave at the
+    same time)."""
     game = tx.game(gid)
     if game.planar_controller == player:
-        nxt = game.next_in_order(player)
+        staying = [p for p in game.in_game if p != player and p not in together]
+        order = list(game.seats)
+        i = order.index(player)
+        nxt = next((p for p in order[i + 1:] + order[:i] if p in staying), None)
         tx.step("800.4p", "becomes the planar controller")
         tx.note(f"{player} would leave the game as planar controller: {nxt} becomes the planar "
                 "controller first.")
-        tx.update_game(gid, planar_controller=nxt)
-        for obj in tx.world.objects.values():
-            if obj.game == gid and obj.zone is Zone.COMMAND and not obj.traditional \
-                    and obj.face_up and obj.deck == "planar":
-                tx.set_controller(obj.id, nxt)
+        set_planar_controller(tx, gid, nxt)
     seat = game.seat(player)
     tx.set_world(lki=tx.world.lki.set((gid, player), (seat.life, tuple(sorted(
         seat.counters.items())), game.active == player)))

@@ -140,7 +140,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
         return
     _RESOLVERS.get(kind or "", _default)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
-    turns.priority_point(tx, gid, turns.receiver(tx, gid))
+    turns.priority_point(tx, gid, None)
 
 
 def _finish(tx: Tx, gid: int, top: Obj) -> None:

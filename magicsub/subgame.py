@@ -266,10 +266,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
         for trig in main.held:
             tx.trigger_event(main_id, trig.id, trig.text, "released")
     if not tx.game(main_id).ended:
-        from .turns import receiver
 
         tx.step("117.3b")
-        priority_point(tx, main_id, receiver(tx, main_id))
+        priority_point(tx, main_id, None)
 
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:

@@ -44,7 +44,20 @@ def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = 
     game = tx.game(gid)
     if player is None or not game.seat(player).in_game:
         player = receiver(tx, gid)
+        if game.active is None and game.turn_of is not None and player is not None:
+            tx.step("800.4j", "instead the next player in turn order receives priority")
+            tx.note(f"The turn has no active player: {player}, next in turn order after "
+                    f"{game.turn_of}, receives priority.")
     tx.set_priority(gid, player, keep_passes=keep_passes)
+
+
+def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:
+    """CR 311.5: designate the planar controller, who controls the face-up planes and phenomena."""
+    tx.update_game(gid, planar_controller=player)
+    for obj in list(tx.world.objects.values()):
+        if obj.game == gid and obj.zone is Zone.COMMAND and not obj.traditional \
+                and obj.face_up and obj.deck == "planar":
+            tx.set_controller(obj.id, player)
 
 
 def receiver(tx: Tx, gid: int) -> str | None:
@@ -225,7 +238,7 @@ def advance(tx: Tx, target: str) -> None:
         if game.ended or tx.world.current != gid:
             return
         if nxt in PRIORITY_STEPS:
-            priority_point(tx, gid, receiver(tx, gid))
+            priority_point(tx, gid, None)
         else:
             tx.set_priority(gid, None)
         if tx.world.current != gid or tx.game(gid).ended:
@@ -315,6 +328,9 @@ def begin_turn(tx: Tx, gid: int) -> None:
         tx.step("500.2", "ends when the stack is empty and all players pass")
         tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
         tx.set_priority(gid, None)
+        if game.variant == "planechase" and game.planar_controller != player:
+            tx.step("311.5", "a different player becomes the active player")
+            set_planar_controller(tx, gid, player)
         if any(ending(e) for e in tx.world.effects.values()):
             touched = effects.end(tx, ending, f"{player}'s turn began")
             effects.exile_orphans(tx, touched)

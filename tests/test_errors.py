@@ -441,8 +441,6 @@ def test_control_effect_on_an_object_not_on_the_battlefield():
            "shahrazad")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: effect step accepts an object of a "
-                   "discontinued main game (effects.add does not check the game in progress)")
 def test_control_effect_on_an_object_of_the_discontinued_main_game():
     refuse(in_subgame(), {"effect": {"control": "bears", "to": "Bianca"}}, "726.1a", "bears")
 
@@ -456,7 +454,7 @@ def test_control_effect_until_the_next_turn_of_an_unknown_player():
     assert "Dana" in str(e.value)
 
 
-# -- malformed step mappings ------------------------------------------------------------------------
+# -- malformed step mappings ---------------------------------------------------------------
 
 @pytest.mark.parametrize("step, words", [
     ({}, ["exactly one key"]),
@@ -487,7 +485,7 @@ def test_apply_a_non_mapping():
     snap.assert_unchanged()
 
 
-# -- errors in the middle of a request ----------------------------------------------------------------
+# -- errors in the middle of a request -------------------------------------------------------
 
 def test_bribery_choosing_a_non_creature_leaves_nothing_half_done():
     g = make_game()

@@ -452,8 +452,6 @@ def test_800_4p_planar_controller_passes_before_leaving():
     assert g.where("naya") == ("outside", "outside")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: leaving.lose_all makes simultaneous losers "
-                   "leave one by one, so 800.4p picks a next player who is leaving too")
 def test_800_4p_next_player_who_wouldnt_leave():
     """CR 800.4p: "the next player in turn order that wouldn't leave the game becomes the planar
     controller". Alex (planar controller) and Bianca lose at the same time in Cho's turn: Cho,
@@ -462,7 +460,8 @@ def test_800_4p_next_player_who_wouldnt_leave():
                     libraries={p: 5 for p in P4})
     g.add_object("c1", "Grizzly Bears", owner="Cho")
     g.add_object("c2", "Serra Angel", owner="Cho")
-    run(g, {"advance": "next_turn"}, {"advance": "next_turn"}, {"advance": "main"})
+    run(g, {"advance": "next_turn"}, {"advance": "next_turn"}, {"advance": "main"},
+        {"planar_controller": "Alex"})
     assert g.active == "Cho" and g.current.planar_controller == "Alex"
     run(g, {"attack": {"creature": "c1", "defender": "Alex"}},
         {"attack": {"creature": "c2", "defender": "Bianca"}})
@@ -473,9 +472,6 @@ def test_800_4p_next_player_who_wouldnt_leave():
     assert [c.new for s in steps for c in of(s, Control) if c.obj == "tazeem"] == ["Cho"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the planar_controller action in "
-                   "game.Game._dispatch does not give the face-up plane to the new planar "
-                   "controller (CR 311.5)")
 def test_311_5_planar_controller_controls_the_face_up_plane():
     """CR 311.5 (referred to by 800.4p): "The controller of a face-up plane card is the player
     designated as the planar controller"."""
@@ -484,8 +480,6 @@ def test_311_5_planar_controller_controls_the_face_up_plane():
     assert g.obj("tazeem").controller == "Bianca"
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: turns.begin_turn never moves the planar "
-                   "controller designation to the new active player (CR 311.5)")
 def test_311_5_new_planar_controller_keeps_it_until_another_player_is_active():
     """CR 311.5 (800.4p): the new planar controller "retains that designation until they leave
     the game or a different player becomes the active player"."""

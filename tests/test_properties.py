@@ -224,7 +224,9 @@ def choose_step(game: Game, ch: Chooser, cfg: Config, serial: int) -> dict:
         options = sorted(o.id for o in w.objects.values()
                          if o.kind is Kind.CARD and o.owner in cur.in_game
                          and (o.game is None or o.game in ancestors))
-        oid = ch.pick(options) if options and ch.chance(90) else ch.pick(ids)
+        others = [i for i in ids if i not in w.objects or w.objects[i].kind is not Kind.CARD
+                  or w.objects[i].owner in cur.in_game]
+        oid = ch.pick(options) if options and ch.chance(90) else ch.pick(others)
         return {"bring_in": {"object": oid, "to": ch.pick(ZONES)}}
     if kind == "move":
         mine = [o.id for o in w.objects.values() if o.game == gid]
@@ -444,10 +446,10 @@ def _report_example_count(request):
     line = (f"magicsub properties [{PROFILE}]: {STATS['sequences']} sequences, "
             f"{STATS['steps']} requests ({STATS['refused']} refused), {STATS['subgames']} "
             f"subgames started ({STATS['nested']} nested) in {STATS['seconds']:.1f} s")
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("")
-        reporter.write_line(line)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if capture is not None:
+        with capture.global_and_fixture_disabled():
+            print(f"\n{line}", file=sys.stderr)
     else:  # pragma: no cover
         print(line, file=sys.stderr)
     if PROFILE == "ci" and STATS["completed"] >= {"general", "nested"}:

@@ -235,9 +235,6 @@ def test_800_4j_next_player_skips_another_departed_player():
     assert g.priority == "Cho"
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: turns.priority_point/receiver give priority "
-                   "to the next player during a turn without an active player but no step "
-                   "cites CR 800.4j's second sentence")
 def test_800_4j_priority_instead_of_active_player_is_cited():
     """CR 800.4j: "If the active player would receive priority, instead the next player in turn
     order receives priority" -- each time that happens the trace says so."""
