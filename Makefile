@@ -76,9 +76,13 @@ lab: $(VENV_STAMP)
 
 lint: $(VENV_STAMP)
 	$(BIN)/ruff check magicsub tests $(wildcard benchmarks tools)
+	@$(BIN)/python tools/make_book.py --check   # notebooks and _toc.yml match their generator
 
+# Doctests run apart: --doctest-modules over tests/ would import tests/conftest.py and
+# tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).
 unit: $(VENV_STAMP)
-	$(PYTEST) tests -m "not browser" --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
+	$(PYTEST) tests -m "not browser"
+	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
 nbval: $(VENV_STAMP)
 	$(PYTEST) --nbval --nbval-current-env book/

@@ -74,8 +74,10 @@ class Edition:
             key = self._map[rule]
         elif base in self._map:
             key = self._map[base]
-        elif base.startswith("726"):
+        elif base.startswith("726") and self.number != "506":
             key = base.replace("726", self.number, 1)
+        elif base.startswith("726"):
+            return None
         else:
             key = base
         return key if key in self.paragraphs else None
@@ -104,6 +106,7 @@ _MAPS: dict[str, dict[str, str]] = {
         "726.5a.scheme": "723.5d",
     },
     "506": {
+        "726.1": "506.1",
         "726.1a": "506.1",
         "726.1b": "506.5",
         "726.2": "506.3",

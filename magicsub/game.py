@@ -345,6 +345,11 @@ class Game:
             tx.note(f"{obj.label()} would be put onto the {zone.value} under {would}'s "
                     f"control, but {would} has left the game: it stays where it is.")
             return
+        if not game.seat(obj.owner).in_game:
+            tx.step("800.4d", "it isn’t created")
+            tx.note(f"{obj.owner}, who owns {obj.label()}, has left the game: it would become a "
+                    f"new object in the {zone.value}, so it stays where it is.")
+            return
         tx.step("400.7")
         tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)
         if obj.kind is Kind.TOKEN and zone is not Zone.BATTLEFIELD:

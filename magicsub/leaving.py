@@ -104,8 +104,9 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
                           f"{player} left the game")
     if ante:
         tx.step("800.4n", "do not leave the game")
-        tx.note(", ".join(o.label() for o in ante) + f" stay in the ante zone though {player} "
-                "left.")
+        names = ", ".join(o.label() for o in ante)
+        verb = "stays" if len(ante) == 1 else "stay"
+        tx.note(f"{names} {verb} in the ante zone though {player} left.")
 
     stack_objs = [o for o in tx.world.stack(gid) if o.controller == player and not o.is_card]
     if stack_objs:

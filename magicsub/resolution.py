@@ -207,14 +207,16 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
     if obj.game is not None and obj.zone is Zone.STACK:
         tx.note(f"{obj.label()} was a spell on the stack of {_where(obj.game)}: that spell has "
                 "no card now, but it still finishes resolving there (CR 726.5).")
-    controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
     game = tx.game(gid)
-    if controller is not None and (controller not in game.seats
-                                   or not game.seat(controller).in_game):
-        tx.step("800.4b", "that object remains in its current zone")
-        tx.note(f"{obj.label()} would enter under {controller}'s control, but {controller} is "
-                f"not in {_where(gid)}: it stays where it is.")
+    if obj.owner not in game.seats:
+        raise RulesError("726.4", f"{obj.owner}, who owns {obj.label()}, is not a player of "
+                         f"{_where(gid)}", subject=oid)
+    if not game.seat(obj.owner).in_game:
+        tx.step("800.4d", "it isn’t created")
+        tx.note(f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
+                "come into the game and stays where it is.")
         return
+    controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
     tx.move(oid, gid, zone, controller=controller)
 
 
@@ -288,6 +290,9 @@ def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 def _bribery(tx: Tx, gid: int, top: Obj, choose, target) -> None:
+    if not top.targets or top.targets[0] not in tx.game(gid).in_game:
+        tx.note("Bribery has no legal target (an opponent in the game): it does nothing.")
+        return
     opponent = top.targets[0]
     if choose is not None:
         card = tx.obj(choose)

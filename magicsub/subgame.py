@@ -77,7 +77,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
     if len(players) < len(main.seats):
         absent = [p for p in main.seats if p not in players]
         tx.step("726.4", "All players not currently in the subgame")
-        tx.note(f"{', '.join(absent)} left the main game and are outside the subgame.")
+        verb = "is" if len(absent) == 1 else "are"
+        tx.note(f"{', '.join(absent)} left the main game and {verb} outside the subgame.")
     for player in players:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
         tx.step("726.2", "moves them to their subgame library")
@@ -138,7 +139,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
             short.append((player, drawn))
     for player, drawn in short:
         tx.step("726.3")
-        tx.note(f"{player} had only {drawn} cards: they will lose the subgame when state-based "
+        had = "no cards" if drawn == 0 else ("only 1 card" if drawn == 1 else f"only {drawn} cards")
+        tx.note(f"{player} had {had}: they will lose the subgame when state-based "
                 "actions are checked in the upkeep of the first turn, mulligans or not.")
     return gid
 

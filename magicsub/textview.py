@@ -5,7 +5,7 @@
 >>> game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
 >>> _ = game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
 >>> print(trace_text(game.trace, colour=False).splitlines()[1][:39])
-[0] 601.2a (726) To propose the casting
+[1] 601.2a (726) To propose the casting
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def trace_text(result_or_trace: ScenarioResult | Trace, *, colour: bool) -> str:
     else:
         lines.append(paint(f"Trace of {len(trace)} step{'' if len(trace) == 1 else 's'}", BOLD))
     for step in trace:
-        head = (f"[{step.index}] {paint(step.rule, BOLD)} ({step.edition}) "
+        head = (f"[{step.index + 1}] {paint(step.rule, BOLD)} ({step.edition}) "
                 f"{step.text}")
         lines.append(head)
         for change in step.changes:

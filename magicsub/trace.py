@@ -297,7 +297,7 @@ class Trace(list):
     """The list of steps of a game, in order. Renders as HTML in a notebook."""
 
     def cites(self, rule: str) -> bool:
-        """True when some step cites ``rule`` (or a sub-paragraph of it when it ends in a digit)."""
+        """True when some step cites exactly ``rule`` (e.g. ``"726.2c"``)."""
         return any(s.rule == rule for s in self)
 
     def rules(self) -> list[str]:

@@ -609,16 +609,44 @@ def test_set_up_errors_name_the_object():
     assert e.value.rule == "111.1" and e.value.subject == "z"
 
 
-# -- engine bugs found by these tests -------------------------------------------------------------
+# -- corners the property tests found (engine bugs, now fixed) ---------------------------------
 
-def test_bring_in_a_card_whose_owner_has_left_the_game():
+@pytest.mark.parametrize("zone", [
+    "battlefield", "stack", "hand", "library", "graveyard", "exile", "command",
+])
+def test_bring_in_a_card_whose_owner_has_left_the_game(zone):
     g = make_game()
     g.apply({"leave": "Bianca"})
     assert g.where("outside_bianca") == ("outside", "outside")
+    snap = Snapshot(g)
     try:
-        g.apply({"bring_in": {"object": "outside_bianca", "to": "battlefield"}})
+        g.apply({"bring_in": {"object": "outside_bianca", "to": zone}})
     except RulesError:
+        snap.assert_unchanged()
         return
     obj = g.obj("outside_bianca")
-    assert obj.game is None or obj.controller in g.current.in_game, (
-        f"{obj.id} is on the {obj.zone} controlled by {obj.controller}, who has left the game")
+    assert obj.game is None, f"outside_bianca is in the {obj.zone} of a game Bianca has left"
+
+
+def test_move_an_ante_card_whose_owner_has_left_the_game():
+    g = make_game()
+    g.add_object("lotus", "Lotus", owner="Bianca", zone="ante", types=["artifact"])
+    g.apply({"leave": "Bianca"})
+    assert g.where("lotus") == ("main", "ante")  # 800.4n: it stays in the ante zone
+    try:
+        g.apply({"move": {"object": "lotus", "to": "library"}})
+    except RulesError:
+        return
+    obj = g.obj("lotus")
+    assert obj.game is None or obj.zone.value == "ante", (
+        f"lotus is in Bianca's {obj.zone.value} though Bianca has left the game")
+
+
+def test_bribery_put_onto_the_stack_without_a_target():
+    g = make_game()
+    g.apply({"move": {"object": "bribery", "to": "stack"}})
+    snap = Snapshot(g)
+    try:
+        g.apply({"resolve": "bribery"})
+    except RulesError:
+        snap.assert_unchanged()

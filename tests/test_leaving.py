@@ -419,7 +419,7 @@ def test_800_4n_ante_stays():
     i_ante = find(steps, "800.4n", "do not leave the game")
     assert i_leave < i_ante
     assert "anted" not in [m.obj for s in steps for m in of(s, Move)]
-    assert any("Serra Angel [anted] stay in the ante zone" in n for n in steps[i_ante].notes)
+    assert any("Serra Angel [anted] stays in the ante zone" in n for n in steps[i_ante].notes)
     assert g.where("anted") == ("main", "ante") and g.obj("anted").owner == "Bianca"
     assert g.where("bears") == ("outside", "outside")
 

@@ -70,7 +70,7 @@ def test_726_4_player_who_left_main_game_is_not_in_subgame():
     g.leave("Cho")
     steps = run(g, {"cast": {"card": "shahrazad", "by": "Alex"}}, {"resolve": "shahrazad"})
     i = find(steps, "726.4", "All players not currently in the subgame")
-    assert steps[i].notes == ["Cho left the main game and are outside the subgame."]
+    assert steps[i].notes == ["Cho left the main game and is outside the subgame."]
     sub = g.current
     assert sub.seats == ("Alex", "Bianca") and not sub.multiplayer
     assert not g.in_game("Cho", 1) and g.in_game("Alex", 1) and g.in_game("Bianca", 1)

@@ -40,7 +40,7 @@ def test_plain_text_has_no_ansi_codes_and_every_step(result):
     lines = text.splitlines()
     assert lines[0] == "Shahrazad, Bianca short of cards"
     for step in result.trace:
-        assert f"[{step.index}] {step.rule} ({step.edition}) {step.text}" in lines
+        assert f"[{step.index + 1}] {step.rule} ({step.edition}) {step.text}" in lines
         for change in step.changes:
             assert f"    - {change.words()}" in lines
 

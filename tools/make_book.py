@@ -16,8 +16,10 @@ a step changes the text at the next generation, and nbval catches changed output
     {{key:^randomly}}   the first step whose rule sentence contains "randomly"
     {{key:last}}        the last step; {{key:n}} the number of steps
 
-Usage: ``python tools/make_book.py`` (then ``make notebooks`` to execute them). Notebooks are
-rewritten only when their cells change, so their stored outputs survive a no-op regeneration.
+Usage: ``python tools/make_book.py`` (then ``make notebooks`` to execute them). A notebook is
+rewritten only when its cells change; when only markdown changed, its stored outputs and widget
+state are kept. ``--check`` writes nothing and exits 1 when a notebook or _toc.yml is out of date
+(for example after a scenario change moved a step that the prose refers to).
 """
 
 from __future__ import annotations
@@ -112,9 +114,13 @@ class Page:
     traces: dict = field(default_factory=dict)
 
     # -- building cells --------------------------------------------------------------------------
-    def md(self, text: str) -> Page:
-        """A markdown cell (dedented; may refer to steps with {{key:spec}})."""
-        self.cells.append(Cell("markdown", _dedent(text)))
+    def md(self, text: str, yaml: str | None = None) -> Page:
+        """A markdown cell (dedented; may refer to steps with {{key:spec}}); YAML text (flush
+        left) replaces ``@@YAML@@`` after dedenting."""
+        text = _dedent(text)
+        if yaml is not None:
+            text = text.replace("@@YAML@@", _dedent(yaml))
+        self.cells.append(Cell("markdown", text))
         return self
 
     def code(self, source: str, *tags: str, yaml: str | None = None) -> Page:
@@ -133,25 +139,27 @@ class Page:
         return self.code(f"quote({args})", "remove-input")
 
     def stepper(self, key: str, file: str | None = None, *, text: str | None = None,
-                title: str | None = None, show_yaml: bool = True) -> Page:
-        """Load a scenario (a file or inline YAML), show its YAML and a Stepper over its trace."""
+                title: str | None = None) -> Page:
+        """Load a scenario (a file or inline YAML) and show a Stepper over its trace, then the
+        scenario's YAML in a collapsed dropdown."""
         if text is not None:
             text = _dedent(text)
             result = magicsub.load_scenario(text=text).run()
             var = f"{key}_yaml"
             self.code(f'{var} = """\\\n{text}"""\n{key} = run(text={var})\n'
-                      f'Stepper({key}.trace, title={key}.scenario.title)', "hide-input")
+                      f"Stepper({key}.trace, title={key}.scenario.title)", "remove-input")
+            label, yaml_text = "The scenario (inline in this notebook)", text
         else:
             result = magicsub.load_scenario(SCENARIOS / file).run()
-            if show_yaml:
-                self.code(f'print((SCENARIOS / "{file}").read_text())',
-                          "remove-input", "hide-output")
             src = f'{key} = run("{file}")\n'
             src += (f"Stepper({key}.trace, title={title!r})" if title
                     else f"Stepper({key}.trace, title={key}.scenario.title)")
-            self.code(src, "hide-input")
+            self.code(src, "remove-input")
+            label = f"The scenario file: `magicsub/scenarios/{file}`"
+            yaml_text = (SCENARIOS / file).read_text(encoding="utf-8").rstrip("\n")
         if not result.ok:
             raise SystemExit(f"{self.name}: scenario {file or key} fails: {result.failures}")
+        self.cells.append(Cell("markdown", f":::{{dropdown}} {label}\n```yaml\n{yaml_text}\n```\n:::"))
         self.traces[key] = result.trace
         return self
 
@@ -166,7 +174,7 @@ class Page:
 
     def quiz(self, source: str, yaml: str | None = None) -> Page:
         """A code cell building a Quiz (input hidden); YAML text replaces ``@@YAML@@``."""
-        return self.code(source, "hide-input", yaml=yaml)
+        return self.code(source, "remove-input", yaml=yaml)
 
     # -- output ------------------------------------------------------------------------------------
     def notebook(self) -> nbformat.NotebookNode:
@@ -192,7 +200,10 @@ class Page:
             if key not in self.traces:
                 raise SystemExit(f"{self.name}: no scenario {key!r} for {m.group(0)}")
             return step_ref(self.traces[key], spec, f"{self.name}: {m.group(0)}")
-        return re.sub(r"\{\{(\w+):([^}]+)\}\}", sub, text)
+        text = re.sub(r"\{\{(\w+):([^}]+)\}\}", sub, text)
+        # A reference that starts a line or a list item starts a sentence.
+        text = re.sub(r"(?m)^(\s*- )step", r"\1Step", text)
+        return re.sub(r"(\A|\n\n)step", r"\1Step", text)
 
 
 def step_ref(trace, spec: str, where: str) -> str:
@@ -257,18 +268,32 @@ def write_toc(parts: list[Part]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _same(path: Path, nb: nbformat.NotebookNode) -> bool:
-    """True when ``path`` has the same cells (sources, tags, ids) as ``nb``."""
-    if not path.exists():
-        return False
-    old = nbformat.read(path, as_version=4)
-    if old.metadata.get("kernelspec") != nb.metadata.get("kernelspec"):
-        return False
+def _cell_key(cells) -> list:
+    return [(c.cell_type, c.source, c.get("id"), list(c.metadata.get("tags", [])))
+            for c in cells]
 
-    def key(cells):
-        return [(c.cell_type, c.source, c.get("id"), c.metadata.get("tags", []))
-                for c in cells]
-    return key(old.cells) == key(nb.cells)
+
+def _carry_outputs(path: Path, nb: nbformat.NotebookNode) -> str:
+    """Give ``nb`` the stored outputs of the notebook at ``path`` when every code cell is the
+    same (only markdown changed), so that it needs no re-execution. Return "same" when the
+    file already has exactly these cells (nothing to write), "carried" when the outputs were
+    carried over, "new" when the notebook must be executed."""
+    if not path.exists():
+        return "new"
+    old = nbformat.read(path, as_version=4)
+    if _cell_key(old.cells) == _cell_key(nb.cells) and \
+            old.metadata.get("kernelspec") == nb.metadata.get("kernelspec"):
+        return "same"
+    old_code = [c for c in old.cells if c.cell_type == "code"]
+    new_code = [c for c in nb.cells if c.cell_type == "code"]
+    if _cell_key(old_code) == _cell_key(new_code):
+        for o, n in zip(old_code, new_code, strict=True):
+            n.outputs = o.outputs
+            n.execution_count = o.execution_count
+        if "widgets" in old.metadata:
+            nb.metadata["widgets"] = old.metadata["widgets"]
+        return "carried"
+    return "new"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     PARTS = parts()
     argv = list(sys.argv[1:] if argv is None else argv)
     force = "--force" in argv
+    check = "--check" in argv
     names = set()
     written = 0
     for part in PARTS:
@@ -290,11 +316,23 @@ def main(argv: list[str] | None = None) -> int:
             nb = ch.notebook()
             nbformat.validate(nb)
             path = BOOK / f"{ch.name}.ipynb"
-            if force or not _same(path, nb):
-                nbformat.write(nb, path)
-                written += 1
-                print(f"wrote {path.relative_to(ROOT)}")
-    (ROOT / "_toc.yml").write_text(write_toc(PARTS), encoding="utf-8")
+            state = _carry_outputs(path, nb)
+            if state == "same" and not force:
+                continue
+            written += 1
+            if check:
+                print(f"out of date: {path.relative_to(ROOT)}")
+                continue
+            nbformat.write(nb, path)
+            print(f"wrote {path.relative_to(ROOT)}" + (" (outputs kept: only markdown changed)"
+                                                       if state == "carried" else " (run it)"))
+    toc = write_toc(PARTS)
+    if check:
+        stale = (ROOT / "_toc.yml").read_text(encoding="utf-8") != toc
+        if stale:
+            print("out of date: _toc.yml")
+        return 1 if written or stale else 0
+    (ROOT / "_toc.yml").write_text(toc, encoding="utf-8")
     stale = sorted(p.name for p in BOOK.glob("*.ipynb") if p.stem not in names)
     for name in stale:
         print(f"note: book/{name} is not in the table of contents")
@@ -384,12 +422,13 @@ def subgame_pages() -> list[Page]:
           on the stack**. The whole subgame is played *during* the resolution of the spell, which
           is why the main game is "discontinued" ({{s1:726.1a}}) rather than simply paused
           between two actions.
-        - {{s1:726.2*}} start the subgame (the next page covers them).
+        - At {{s1:726.2}} and the steps after it the subgame starts (the next page covers
+          them).
         - At {{s1:104.2b}} Bianca wins the subgame (the scenario declares the result; in a real
           game she would win it by the normal means).
-        - {{s1:726.5*}} end it: every library card goes home (726.5), then, at {{s1:~loses 10}},
-          Shahrazad finishes resolving: Alex, who didn't win, loses half his main-game life,
-          20 → 10.
+        - At {{s1:726.5}} and {{s1:726.5#2}} every library card goes home (726.5); the subgame's
+          zones cease to exist and the main game resumes. At {{s1:~loses 10}} Shahrazad
+          finishes resolving: Alex, who didn't win, loses half his main-game life, 20 → 10.
         - Only then, at {{s1:608.2n}}, does the card go to Alex's graveyard, and Alex, the active
           player, gets priority in the main game again ({{s1:117.3b}}).
 
@@ -447,9 +486,9 @@ def subgame_pages() -> list[Page]:
 
         - {{s2:~zones are created}}: an entirely new set of zones for subgame 1: a library, hand
           and graveyard per player, and a battlefield, stack, exile, command zone and ante.
-        - {{s2:~library (main game) to alex's library (subgame 1)}} and
-          {{s2:~library (main game) to bianca's library (subgame 1)}}: each library moves as a whole
-          and is shuffled. Alex's main-game library is now empty; nothing else moved: the Bears,
+        - At {{s2:~library (main game) to alex's library (subgame 1)}} and
+          {{s2:~library (main game) to bianca's library (subgame 1)}} each library moves as a
+          whole and is shuffled. Alex's main-game library is now empty; nothing else moved: the Bears,
           the Forest, the Griffin, the Specter and Shahrazad itself all stay in the main game.
         - {{s2:^randomly determine}}: a random first player (a seeded generator: the same scenario
           always gives the same result).
@@ -589,7 +628,7 @@ def subgame_pages() -> list[Page]:
 
         - {{s5:726.5}}: Alex puts every traditional card he owns in the subgame into his main-game
           library, from exile, hand and library alike ("This includes cards in the subgame's
-          exile zone"), and shuffles. {{s5:726.5#2}} does the same for Bianca: from the
+          exile zone"), and shuffles. At {{s5:726.5#2}} Bianca does the same: from the
           battlefield, the graveyard, the hand and the library.
         - {{s5:~soldier ceases}}: the Soldier token is not a card: it ceases to exist, and so do the
           subgame's zones.
@@ -608,7 +647,7 @@ def subgame_pages() -> list[Page]:
     p.md("""
         **What you watched.** In the subgame, Bianca's Ferris Wheel left her Attraction deck for
         the battlefield. When the subgame ends, 726.5 moves only *traditional* cards into the
-        libraries ({{s5a:726.5*}}), so the Ferris Wheel is untouched by it. Then at
+        libraries ({{s5a:726.5}} and {{s5a:726.5#2}}), so the Ferris Wheel is untouched by it. Then at
         {{s5a:726.5a}} the Ferris Wheel, a nontraditional card that began the subgame in a
         supplementary deck and isn't in it now, is turned face down and put on the bottom of
         that deck; at {{s5a:726.5a#2}} and {{s5a:726.5a#3}} each deck moves back to the main-game
@@ -1087,8 +1126,8 @@ def corner_pages() -> list[Page]:
     p.md("""
         **What you watched.**
 
-        - {{cc:726.2c}}: Atraxa moves to the subgame command zone. {{cc:726.2c#2}}: Kaalia is on
-          the main battlefield, so she stays there, in the main game, for the whole subgame.
+        - At {{cc:726.2c}} Atraxa moves to the subgame command zone. At {{cc:726.2c#2}} Kaalia,
+          on the main battlefield, stays there, in the main game, for the whole subgame.
         - Bianca casts Atraxa from the subgame command zone; she enters the subgame battlefield
           ({{cc:608.3a}}). Bianca wins the subgame.
         - {{cc:726.5#2}}: Atraxa is a traditional card Bianca owns, in the subgame and not in its
@@ -1317,7 +1356,9 @@ def quiz_pages() -> list[Page]:
     intro = """
         Choose an answer: the feedback appears under the buttons. The right answer is not typed
         into this page: it is computed by running the scenario through the engine when the page
-        is built, and the feedback cites the rule the trace used.
+        is built, and the feedback cites the rule the trace used. To see how each answer is
+        computed, download the notebook (the download button at the top of the page) or open it
+        with `make lab`.
         """
 
     p = Page("quiz_subgames", "Quiz: subgames")
@@ -1330,7 +1371,7 @@ def quiz_pages() -> list[Page]:
             "Alex casts Shahrazad with 15 cards in his library, Serra Angel in hand, Grizzly Bears "
             "on the battlefield and Assault Griffin in his graveyard. How many cards are in his "
             "subgame library once the opening hands are drawn?",
-            ["8", "15", "11", "18"],
+            ["15", "11", "8", "18"],
             start,
             answer=lambda r: str(len(r.game.zone("library", "Alex", game=1))),
             rule="726.2",
@@ -1349,7 +1390,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Bianca has 8 poison counters in the main game and gets 3 more in the subgame. How "
             "many does she have when the main game resumes?",
-            ["8", "11", "3", "0"],
+            ["11", "8", "3", "0"],
             run("726_4b_counters_per_game.yaml"),
             answer=lambda r: str(r.game.counters("Bianca").get("poison", 0)),
             rule="726.4b",
@@ -1361,7 +1402,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Alex has 15 life and Cho 7 when Alex casts Shahrazad; Bianca wins the subgame. What "
             "is Alex's life total afterwards?",
-            ["7", "8", "10", "15"],
+            ["8", "10", "15", "7"],
             three,
             answer=lambda r: str(r.game.life("Alex")),
             rule="726.5",
@@ -1392,8 +1433,8 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Alex's Bribery put Bianca's Serra Angel onto the battlefield under his control. Alex "
             "leaves the game. Where is the Angel?",
-            ["main-game battlefield", "main-game exile", "outside the game",
-             "main-game library"],
+            ["main-game battlefield", "outside the game", "main-game library",
+             "main-game exile"],
             run("800_4a_bribery_alex_leaves.yaml"),
             answer=lambda r: where(r, "angel"),
             rule="800.4a",
@@ -1403,7 +1444,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Alex's Mind Control enchants Bianca's Assault Griffin. Bianca leaves the game. Where "
             "is Mind Control?",
-            ["main-game battlefield", "main-game graveyard", "outside the game",
+            ["main-game graveyard", "outside the game", "main-game battlefield",
              "main-game exile"],
             run("800_4a_mind_control_bianca_leaves.yaml"),
             answer=lambda r: where(r, "mind_control"),
@@ -1441,7 +1482,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Alex attacks Bianca with Grizzly Bears (2/2) and Cho with Serra Angel (4/4). Bianca "
             "leaves before combat damage. What is Cho's life total after combat (he had 20)?",
-            ["16", "14", "18", "20"],
+            ["20", "18", "16", "14"],
             run("800_4e_combat_damage.yaml"),
             answer=lambda r: str(r.game.life("Cho")),
             rule="800.4e",
@@ -1466,7 +1507,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Cho (9 life) loses a three-player subgame, which Bianca then wins. What is his "
             "main-game life total afterwards?",
-            ["4", "5", "9", "0"],
+            ["9", "5", "4", "0"],
             loser,
             answer=lambda r: str(r.game.life("Cho")),
             rule="726.5",
@@ -1486,7 +1527,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Bianca concedes a two-player subgame. How many cards are in her main-game library "
             "afterwards (she had 10)?",
-            ["10", "0", "7", "3"],
+            ["7", "10", "0", "3"],
             run("mp_concede_subgame.yaml"),
             answer=lambda r: str(len(r.game.zone("library", "Bianca"))),
             rule="726.5",
@@ -1522,7 +1563,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Bianca Forks Alex's Shahrazad and wins both subgames. Alex had 20 life. How much "
             "does he have at the end?",
-            ["5", "10", "0", "15"],
+            ["10", "5", "0", "15"],
             run("corner_fork_copy.yaml"),
             answer=lambda r: str(r.game.life("Alex")),
             rule="707.10",
@@ -1532,7 +1573,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Alex (7 life) casts Shahrazad and the subgame is a draw. What is Alex's life total "
             "afterwards?",
-            ["3", "4", "7", "0"],
+            ["4", "7", "3", "0"],
             run("corner_draw_subgame.yaml"),
             answer=lambda r: str(r.game.life("Alex")),
             rule="726.5",
@@ -1542,7 +1583,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "The Shahrazad card is brought from the main game's stack into the subgame. Where is "
             "the card when everything is over?",
-            ["main-game graveyard", "main-game library", "main-game stack", "outside the game"],
+            ["main-game graveyard", "main-game stack", "outside the game", "main-game library"],
             run("corner_shahrazad_brought_in.yaml"),
             answer=lambda r: where(r, "shahrazad"),
             rule="726.5",
@@ -1553,7 +1594,7 @@ def quiz_pages() -> list[Page]:
         Quiz(
             "Cho (15 life) didn't win the subgame, and Syr Konrad's held trigger deals 1 damage to "
             "him when the main game resumes. What is his life total at the end?",
-            ["6", "7", "8"],
+            ["7", "8", "6"],
             run("corner_living_wish_konrad.yaml"),
             answer=lambda r: str(r.game.life("Cho")),
             rule="726.5",
@@ -1616,11 +1657,11 @@ def reference_pages() -> list[Page]:
         `magicsub/scenarios/`. A small one:
 
         ```yaml
-        """ + _dedent(SCENARIO_EXAMPLE) + """
+        @@YAML@@
         ```
 
         Check it with `magicsub check FILE` (see {doc}`reference_cli`), or from Python:
-        """)
+        """, yaml=SCENARIO_EXAMPLE)
     p.code('''
         example = magicsub.load_scenario(text="""\\
         @@YAML@@""")
@@ -1662,7 +1703,7 @@ def reference_pages() -> list[Page]:
 
 
         table(["key", "meaning"], [(f"`{k}`", TOP[k]) for k in sorted(TOP)])
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("## Object keys (`objects:`) and effect keys (`effects:`)")
     p.code('''
         OBJ = {
@@ -1685,7 +1726,7 @@ def reference_pages() -> list[Page]:
         assert set(EFFECT) == scenario.EFFECT_KEYS, set(EFFECT) ^ scenario.EFFECT_KEYS
         table(["key", "meaning"], [(f"`objects: {k}`", OBJ[k]) for k in sorted(OBJ)]
               + [(f"`effects: {k}`", EFFECT[k]) for k in sorted(EFFECT)])
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("""
         ## Steps
 
@@ -1703,11 +1744,11 @@ def reference_pages() -> list[Page]:
             rows.append((f"`{name}`", fields, scalar, action.doc))
         rows.append(("`expect`", "an expectation or a list of them", "", "check in the middle"))
         table(["step", "fields", "short form", "what it does"], rows)
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("The kinds of values the fields take:")
     p.code('''
         table(["kind", "values"], [(f"`{k}`", v) for k, v in sorted(actions.KINDS.items())])
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("""
         ## Expectations
 
@@ -1719,7 +1760,7 @@ def reference_pages() -> list[Page]:
     p.code('''
         table(["kind", "keys"], [(f"`{k}`", ", ".join(f"`{x}`" for x in sorted(v - {k})))
                                  for k, v in expectations.KEYS.items()])
-        ''', "hide-input")
+        ''', "remove-input")
     pages.append(p)
 
     p = Page("reference_cli", "The command line")
@@ -1786,9 +1827,17 @@ def reference_pages() -> list[Page]:
     p.md("""
         ## html
 
-        `magicsub html magicsub/scenarios/800_4d_astral_slide.yaml -o astral.html` writes one
-        self-contained page: every step with its rule and changes, and the board, with no script
-        or style loaded from elsewhere.
+        `magicsub html magicsub/scenarios/800_4d_astral_slide.yaml -o astral.html` writes
+        `astral.html`, a walkthrough page with the scenario's stepper (the same widget as in this
+        book) and its expectations, and a folder `astral_files/` beside it with the widget
+        JavaScript and fonts, copied from the project's `node_modules` (`npm ci`). Nothing is
+        loaded from another host. RequireJS doesn't work from `file://`, so serve the folder over
+        HTTP to open it:
+
+        ```console
+        $ magicsub html magicsub/scenarios/800_4d_astral_slide.yaml -o site/astral.html
+        $ python -m http.server --directory site 8000    # then open http://127.0.0.1:8000/astral.html
+        ```
         """)
     pages.append(p)
 
@@ -1799,6 +1848,7 @@ def reference_pages() -> list[Page]:
         when the page is built.
         """)
     p.code('''
+        import enum
         import inspect
 
         import magicsub.widgets
@@ -1809,7 +1859,10 @@ def reference_pages() -> list[Page]:
             for name in names:
                 obj = getattr(module, name)
                 head = f"{module.__name__}.{name}"
-                if inspect.isclass(obj) or inspect.isfunction(obj):
+                if isinstance(obj, type) and issubclass(obj, enum.Enum):
+                    head += ": " + ", ".join(m.name for m in obj)
+                    doc = inspect.getdoc(obj) or ""
+                elif inspect.isclass(obj) or callable(obj):
                     try:
                         head += str(inspect.signature(obj))
                     except (TypeError, ValueError):
@@ -1823,10 +1876,10 @@ def reference_pages() -> list[Page]:
 
 
         describe(magicsub, sorted(magicsub.__all__, key=str.lower))
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("## Widgets")
     p.code('describe(magicsub.widgets, ["Stepper", "Quiz", "correct_choice", "state_bytes"])',
-           "hide-input")
+           "remove-input")
     pages.append(p)
 
     p = Page("reference_history", "Rules history: 506 → 723 → 726")
@@ -1855,38 +1908,36 @@ def reference_pages() -> list[Page]:
         for oid, label in cards.items():
             rows.append(f"| {label} | " + " | ".join(where(results[n], oid) for n in results) + " |")
         Markdown("\\n".join(rows))
-        ''', "hide-input", yaml=HISTORY)
+        ''', "remove-input", yaml=HISTORY)
     p.md("""
         The difference in where the cards end: under **506**, a card exiled ("removed from the
         game") in the subgame stays exiled in the main game (506.6: "Cards removed from the game
         in the subgame are not put into the player's main-game library"): Bianca's exiled card,
         and Living Wish, which exiles itself. Since 723 the subgame's exile zone is emptied into
         the libraries like every other zone. In all three, Syr Konrad's trigger waits and goes on
-        the main-game stack after Shahrazad (506.2; 723.5 and 726.5). The paragraphs each edition
-        cites for the same events:
+        the main-game stack after Shahrazad (506.2; 723.5 and 726.5).
+
+        The subgame paragraphs each run cites, in order (a paragraph cited by several steps in a
+        row is listed once):
         """)
     p.code('''
         def cited(result):
             out = []
             for step in result.trace:
-                if step.rule[:3] in ("726", "723", "506") and step.rule not in out:
+                if step.rule[:3] in ("726", "723", "506") and (not out or out[-1] != step.rule):
                     out.append(step.rule)
-            return out
+            return " → ".join(out)
 
 
-        columns = [cited(results[n]) for n in results]
-        rows = ["| CR 726 | CR 723 | CR 506 |", "|---|---|---|"]
-        for i in range(max(map(len, columns))):
-            rows.append("| " + " | ".join(c[i] if i < len(c) else "" for c in columns) + " |")
-        Markdown("\\n".join(rows))
-        ''', "hide-input")
+        Markdown("\\n".join(f"- **CR {n}**: {cited(results[n])}" for n in results))
+        ''', "remove-input")
     p.md("""
         506 numbers things differently (506.3 both starts the subgame and says a short deck
         loses; 506.2 holds the triggers), and its text speaks of the library being *removed from
         the game* face down to become the subgame deck. The 506 run, step by step:
         """)
     p.code('Stepper(results["506"].trace, title="The same subgame under CR 506 (2003)")',
-           "hide-input")
+           "remove-input")
     p.md("""
         **Between 723 and 726** the start and end of the subgame were generalised: 723 names
         planar decks (723.2a/723.5a) and the archenemy's scheme deck (723.2d/723.5d); 726 speaks
@@ -1909,7 +1960,7 @@ def reference_pages() -> list[Page]:
                            ("carousel", "Carnival Carousel (Bianca's Attraction deck)")]:
             rows.append(f"| {label} | " + " | ".join(where(runs[n], oid) for n in runs) + " |")
         Markdown("\\n".join(rows))
-        ''', "hide-input")
+        ''', "remove-input")
     p.md("""
         The table shows where each card is while the subgame is in progress. 506 knows no
         variants at all: a Planechase scenario under edition 506 is refused with an error naming

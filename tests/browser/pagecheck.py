@@ -98,6 +98,7 @@ class PageReport:
     failed_requests: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
     load_seconds: float = 0.0
+    pending: set[Request] = field(default_factory=set, repr=False)
 
     @property
     def foreign_requests(self) -> list[str]:
@@ -136,14 +137,20 @@ def watch(page: Page, report: PageReport) -> None:
             where = message.location.get("url", "")
             report.console_errors.append(f"{message.text} ({where})" if where else message.text)
 
+    def on_request(request: Request) -> None:
+        report.requests.append(request.url)
+        report.pending.add(request)
+
     def on_failed(request: Request) -> None:
+        report.pending.discard(request)
         report.failed_requests.append(f"{request.url} ({request.failure})")
 
     def on_response(response: Response) -> None:
         if response.status >= 400:
             report.bad_responses.append(f"{response.status} {response.url}")
 
-    page.on("request", lambda request: report.requests.append(request.url))
+    page.on("request", on_request)
+    page.on("requestfinished", report.pending.discard)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("pageerror", lambda error: report.page_errors.append(str(error)))
@@ -161,9 +168,23 @@ def open_page(page: Page, url: str, *, timeout_ms: float = 30_000) -> PageReport
     started = time.perf_counter()
     page.goto(url, wait_until="load", timeout=timeout_ms)
     wait_for_widgets(page, timeout_ms=timeout_ms)
-    page.wait_for_load_state("networkidle", timeout=timeout_ms)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    wait_for_requests(page, report, timeout_ms=timeout_ms)
     report.load_seconds = time.perf_counter() - started
     return report
+
+
+def wait_for_requests(page: Page, report: PageReport, *, timeout_ms: float = 30_000) -> None:
+    """Wait until every request the page made has finished or failed.
+
+    Quicker than Playwright's "networkidle", which always waits 500 ms more.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while report.pending and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    if report.pending:
+        urls = ", ".join(sorted(r.url for r in report.pending))
+        raise TimeoutError(f"{report.url}: requests still open after {timeout_ms} ms: {urls}")
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
