@@ -130,4 +130,7 @@ def on_move(tx: Tx, before, after) -> None:
         {k: e for k, e in tx.world.effects.items() if e.obj != oid}))
     touched = end(tx, lambda e: e.source == oid and e.until == "source_leaves",
                   f"{before.name} left the battlefield")
-    exile_orphans(tx, touched)
+    if tx.held_orphans is not None:
+        tx.held_orphans.extend(touched)
+    else:
+        exile_orphans(tx, touched)

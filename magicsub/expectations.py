@@ -43,7 +43,8 @@ def kind_of(exp: dict) -> str:
         if kind in exp:
             extra = sorted(set(exp) - KEYS[kind])
             if extra:
-                raise ScenarioError(f"unknown key {extra[0]!r} in a {kind} expectation; "
+                article = "an" if kind[0] in "aeiou" else "a"
+                raise ScenarioError(f"unknown key {extra[0]!r} in {article} {kind} expectation; "
                                     f"expected {', '.join(sorted(KEYS[kind]))}")
             if "game" in exp:
                 parse_game(exp["game"])

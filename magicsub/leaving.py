@@ -92,6 +92,7 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
                                                "concedes": "conceded"}.get(how, "left")))
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
+    tx.held_orphans = []
     for obj in owned:
         if obj.id not in tx.world.objects:
             continue
@@ -100,8 +101,9 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         else:
             tx.cease(obj.id)
     ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
-    touched = effects.end(tx, lambda e: e.game == gid and e.to == player,
-                          f"{player} left the game")
+    touched = tx.held_orphans + effects.end(tx, lambda e: e.game == gid and e.to == player,
+                                            f"{player} left the game")
+    tx.held_orphans = None
     if ante:
         tx.step("800.4n", "do not leave the game")
         names = ", ".join(o.label() for o in ante)

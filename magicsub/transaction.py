@@ -74,6 +74,7 @@ class Tx:
         self._open: tuple[str, str, str] | None = None
         self._changes: list[Change] = []
         self.observers = observers
+        self.held_orphans: list[str] | None = None
 
     # -- steps -----------------------------------------------------------------------------
     def step(self, rule: str, match: str | None = None) -> None:

@@ -2,6 +2,11 @@
 
 The book must be built first (``make book``); the tests fail, not skip, when it is not.
 Helpers to open and check pages are in ``pagecheck.py`` beside this file.
+
+Tests parametrized with ``book_page`` or ``widget_page`` run grouped by page, and the
+``book_tabs`` fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the
+book loads once for all its tests, which run in the order they are defined (load checks and
+axe before any interaction).
 """
 
 from __future__ import annotations
@@ -19,10 +24,16 @@ from pagecheck import (
     CHROMIUM_ARGS,
     HTML_DIR,
     NOT_BUILT,
+    PAINT_TIMES,
+    BookTabs,
     book_pages,
+    page_has_quiz,
+    page_has_slider,
     page_has_widgets,
 )
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -45,16 +56,51 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize ``book_page`` with every built page, ``widget_page`` with those with widgets.
+    """Parametrize page tests with the built pages they apply to.
 
-    When the book is not built there is one parameter, which makes the test fail.
+    ``book_page``: every page; ``widget_page``: pages with widgets; ``stepper_page``: with a
+    slider; ``quiz_page``: with ToggleButtons. With no such page (or no book) there is one
+    parameter, which makes the test fail: a book without a stepper or a quiz is a broken book.
     """
     pages = book_pages() if (HTML_DIR / "index.html").is_file() else []
-    if "book_page" in metafunc.fixturenames:
-        metafunc.parametrize("book_page", pages or [NOT_BUILT])
-    if "widget_page" in metafunc.fixturenames:
-        with_widgets = [p for p in pages if page_has_widgets(HTML_DIR / p)]
-        metafunc.parametrize("widget_page", with_widgets or [NOT_BUILT])
+    choosers = {
+        "book_page": lambda path: True,
+        "widget_page": page_has_widgets,
+        "stepper_page": page_has_slider,
+        "quiz_page": page_has_quiz,
+    }
+    for name, chooser in choosers.items():
+        if name in metafunc.fixturenames:
+            chosen = [p for p in pages if chooser(HTML_DIR / p)]
+            metafunc.parametrize(name, chosen or [NOT_BUILT])
+
+
+def _page_param(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return None
+    return next((callspec.params[n] for n in PAGE_PARAMS if n in callspec.params), None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the page-parametrized tests grouped by page, each page's tests in defined order."""
+    slots = [i for i, item in enumerate(items) if _page_param(item) is not None]
+    grouped = sorted((items[i] for i in slots), key=lambda item: _page_param(item) or "")
+    for slot, item in zip(slots, grouped, strict=True):
+        items[slot] = item
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print how long step changes took to paint, when any was measured."""
+    if not PAINT_TIMES:
+        return
+    times = sorted(ms for _, ms in PAINT_TIMES)
+    slowest_page, slowest = max(PAINT_TIMES, key=lambda entry: entry[1])
+    terminalreporter.write_sep("-", "step change to painted frame (headless Chromium)")
+    terminalreporter.write_line(
+        f"{len(times)} step changes: median {times[len(times) // 2]:.1f} ms, "
+        f"slowest {slowest:.1f} ms ({slowest_page}); budget one frame, 16 ms"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -101,6 +147,14 @@ def page(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(30_000)
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def book_tabs(browser: Browser, server_url: str) -> Iterator[BookTabs]:
+    """The pages of the built book, each loaded once for the tests grouped on it."""
+    tabs = BookTabs(browser, server_url)
+    yield tabs
+    tabs.close()
 
 
 @pytest.fixture(scope="session")

@@ -4,27 +4,36 @@ Plain functions over Playwright's sync API, shared by the browser tests (import 
 ``from pagecheck import ...``; pytest puts this folder on ``sys.path``). The fixtures that
 start the HTTP server and the browser live in ``conftest.py`` beside this file.
 
-Typical use::
+Typical use (``BookTabs`` does the first line for the pages of the built book, once a page)::
 
     report = open_page(page, url)          # load, wait for widgets, collect what went wrong
     assert not report.problems(), report.summary()
     assert not serious_axe_violations(page, AXE_JS)
     for scope in page.locator(".magicsub-stepper").all():
         before = step_text(scope)
-        step_slider(page, scope)
+        step_slider(page, slider_handles(scope)[0])
         assert step_text(scope) != before
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Locator, Page, Request, Response
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Request,
+    Response,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML_DIR = REPO_ROOT / "_build" / "html"
@@ -50,6 +59,9 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 BLOCKING_IMPACTS = ("serious", "critical")
 NOT_BUILT = "book-not-built"  # the one parameter of page tests when there is no book
+
+# (page, milliseconds) of every measured step change; conftest.py prints a summary at the end.
+PAINT_TIMES: list[tuple[str, float]] = []
 
 # Text a reader sees in the HTML widgets (Stack pages are HTML widgets) inside a scope;
 # hidden elements have no innerText, so only the selected page of a Stack counts.
@@ -85,6 +97,21 @@ def require_built(relative: str) -> Path:
 def page_has_widgets(path: Path) -> bool:
     """Tell whether a built page embeds widget state (so html-manager renders widgets)."""
     return WIDGET_STATE in path.read_text("utf8")
+
+
+def widget_models(path: Path) -> set[str]:
+    """Return the widget model names in a built page's embedded state (e.g. IntSliderModel)."""
+    return set(re.findall(r'"model_name":\s*"(\w+)"', path.read_text("utf8")))
+
+
+def page_has_slider(path: Path) -> bool:
+    """Tell whether a built page has a slider widget (a stepper)."""
+    return any(name.endswith("SliderModel") for name in widget_models(path))
+
+
+def page_has_quiz(path: Path) -> bool:
+    """Tell whether a built page has a ToggleButtons widget (a quiz)."""
+    return "ToggleButtonsModel" in widget_models(path)
 
 
 @dataclass
@@ -141,6 +168,9 @@ def watch(page: Page, report: PageReport) -> None:
         report.requests.append(request.url)
         report.pending.add(request)
 
+    def on_finished(request: Request) -> None:
+        report.pending.discard(request)
+
     def on_failed(request: Request) -> None:
         report.pending.discard(request)
         report.failed_requests.append(f"{request.url} ({request.failure})")
@@ -150,7 +180,7 @@ def watch(page: Page, report: PageReport) -> None:
             report.bad_responses.append(f"{response.status} {response.url}")
 
     page.on("request", on_request)
-    page.on("requestfinished", report.pending.discard)
+    page.on("requestfinished", on_finished)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("pageerror", lambda error: report.page_errors.append(str(error)))
@@ -185,6 +215,45 @@ def wait_for_requests(page: Page, report: PageReport, *, timeout_ms: float = 30_
     if report.pending:
         urls = ", ".join(sorted(r.url for r in report.pending))
         raise TimeoutError(f"{report.url}: requests still open after {timeout_ms} ms: {urls}")
+
+
+@dataclass
+class BookTab:
+    """A built page open in Chromium, with the report of its loading."""
+
+    relative: str
+    context: BrowserContext
+    page: Page
+    report: PageReport
+
+
+class BookTabs:
+    """Opens pages of the book; keeps only the last one open, for the next test on it."""
+
+    def __init__(self, browser: Browser, server_url: str) -> None:
+        """Open pages of ``server_url`` in ``browser``."""
+        self.browser = browser
+        self.server_url = server_url
+        self.current: BookTab | None = None
+
+    def open(self, relative: str, *, fresh: bool = False) -> BookTab:
+        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open."""
+        require_built(relative)
+        if self.current and self.current.relative == relative and not fresh:
+            return self.current
+        self.close()
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        report = open_page(page, f"{self.server_url}/{relative}")
+        self.current = BookTab(relative, context, page, report)
+        return self.current
+
+    def close(self) -> None:
+        """Close the open page, if any."""
+        if self.current:
+            self.current.context.close()
+            self.current = None
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:

@@ -54,8 +54,12 @@ CHOICES = ["Alex", "Bianca", "Nobody: the subgame is a draw"]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".woff2": "font/woff2", ".woff": "font/woff"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".woff2": "font/woff2",
+        ".woff": "font/woff",
+    }
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the tests report failed requests themselves."""
@@ -69,8 +73,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict:
     scenario.write_text(SCENARIO, encoding="utf-8")
     assert htmlpage.write_page(scenario, root / "walkthrough.html") == 0
     result = magicsub.load_scenario(text=SCENARIO).run()
-    quiz = Quiz("Who wins the subgame?", CHOICES, result,
-                answer=lambda r: CHOICES.index(r.game.world.games[1].winner), rule="726.3")
+    quiz = Quiz(
+        "Who wins the subgame?",
+        CHOICES,
+        result,
+        answer=lambda r: CHOICES.index(r.game.world.games[1].winner),
+        rule="726.3",
+    )
     htmlpage.write_widgets_page([quiz], root / "quiz.html", title="A quiz")
     return {"root": root, "result": result, "quiz": quiz}
 
@@ -103,8 +112,10 @@ def press(page: Page, handle: Locator, key: str, times: int = 1) -> None:
         before = handle.get_attribute("aria-valuenow")
         handle.focus()
         page.keyboard.press(key)
-        page.wait_for_function("([el, v]) => el.getAttribute('aria-valuenow') !== v",
-                               arg=[handle.element_handle(), before])
+        page.wait_for_function(
+            "([el, v]) => el.getAttribute('aria-valuenow') !== v",
+            arg=[handle.element_handle(), before],
+        )
 
 
 def test_page_has_no_link_to_another_host(site: dict) -> None:
@@ -113,7 +124,8 @@ def test_page_has_no_link_to_another_host(site: dict) -> None:
 
 
 def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
-        page: Page, base_url: str, site: dict, axe_js: Path) -> None:
+    page: Page, base_url: str, site: dict, axe_js: Path
+) -> None:
     """CR 726.2: Alex's main-game library becomes Alex's subgame library, and back."""
     trace = site["result"].trace
     k = next(s.index for s in trace if s.snapshot.obj("Alex#1").game == 1)
@@ -125,7 +137,7 @@ def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
     assert step_text(scope) == "start"
     assert visible_obj(scope, "Alex#1")["data-game"] == "0"
 
-    press(page, handle, "ArrowRight", k)            # slider k shows step k - 1
+    press(page, handle, "ArrowRight", k)  # slider k shows step k - 1
     assert step_text(scope) == str(k - 1)
     assert visible_obj(scope, "Alex#1")["data-game"] == "0"
     paint_ms = measure_paint_ms(page, scope, handle, "ArrowRight")
@@ -144,16 +156,18 @@ def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
         paints.append(measure_paint_ms(page, scope, handle, key))
     assert step_text(scope) == str(k - 1)
     assert not any(math.isnan(ms) for ms in paints), f"a step change was not painted: {paints}"
-    print(f"\nslider key press to painted frame over {len(paints)} step changes: median "
-          f"{statistics.median(paints):.1f} ms, min {min(paints):.1f} ms, max "
-          f"{max(paints):.1f} ms (budget 16 ms)")
+    print(
+        f"\nslider key press to painted frame over {len(paints)} step changes: median "
+        f"{statistics.median(paints):.1f} ms, min {min(paints):.1f} ms, max "
+        f"{max(paints):.1f} ms (budget 16 ms)"
+    )
 
     play = scope.locator(".widget-play button").first
     assert play.get_attribute("aria-label", timeout=5_000).startswith("Play")
     before = step_text(scope)
     play.click()
     assert wait_for_text_change(scope, before) != before, "Play did not move the stepper"
-    scope.locator(".widget-play button").nth(1).click()     # stop
+    scope.locator(".widget-play button").nth(1).click()  # stop
 
     violations = serious_axe_violations(page, axe_js)
     assert not violations, describe_violations(violations)
@@ -162,8 +176,7 @@ def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
     assert not report.problems(), report.summary()
 
 
-def test_quiz_answers_right_and_wrong(page: Page, base_url: str, site: dict,
-                                      axe_js: Path) -> None:
+def test_quiz_answers_right_and_wrong(page: Page, base_url: str, site: dict, axe_js: Path) -> None:
     quiz = site["quiz"]
     report = open_page(page, f"{base_url}/quiz.html")
     scope = page.locator(".magicsub-quiz")
