@@ -80,11 +80,12 @@ lint: $(VENV_STAMP)
 
 # Doctests run apart: --doctest-modules over tests/ would import tests/conftest.py and
 # tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).
-unit: $(VENV_STAMP)
+# node_modules too: `magicsub html` pages (and their tests) embed the widget JavaScript.
+unit: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) tests -m "not browser"
 	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
-nbval: $(VENV_STAMP)
+nbval: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) --nbval --nbval-current-env book/
 
 browser: $(VENV_STAMP) $(NODE_STAMP)
