@@ -47,7 +47,7 @@ $(NODE_STAMP): package.json package-lock.json
 	@touch $@
 
 vendor: $(VENDOR_STAMP)
-$(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py | $(VENV_STAMP)
+$(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py magicsub/assets/widgets_a11y.js | $(VENV_STAMP)
 	@$(BIN)/python tools/vendor_widgets.py
 	@touch $@
 

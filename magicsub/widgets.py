@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 PLAY_INTERVAL_MS = 1500
 
 
-
-
 class Stepper(w.VBox):
     """Step through a trace: a slider (arrow keys work), Play, and one precomputed page per step.
 
@@ -69,16 +67,29 @@ class Stepper(w.VBox):
                            description=f"Play {name}", show_repeat=False)
         self.links = (w.jslink((self.play, "value"), (self.slider, "value")),
                       w.jslink((self.slider, "value"), (self.pages, "selected_index")))
+        # Previous/next: a kernel moves the slider in JupyterLab; in a static page, where no
+        # kernel answers, assets/widgets_a11y.js presses the slider's arrow key instead.
+        self.previous = w.Button(description="◀ Previous step", tooltip=f"Previous step: {name}",
+                                 layout=w.Layout(width="auto"))
+        self.next = w.Button(description="Next step ▶", tooltip=f"Next step: {name}",
+                             layout=w.Layout(width="auto"))
+        self.previous.add_class("ms-prev")
+        self.next.add_class("ms-next")
+        self.previous.on_click(lambda _: self._move(-1))
+        self.next.on_click(lambda _: self._move(1))
         # The header holds the one stylesheet of every page (a <style> shows no text).
         named = f'<p class="ms-title ms-t">{escape(title)}</p>' if title else ""
         self.header = w.HTML(
             f'{render.style()}<div class="magicsub ms-head">{named}<p>{self.steps} '
-            f'step{"" if self.steps == 1 else "s"}: focus the “Step” slider and use the arrow '
-            "keys, or press Play.</p></div>")
-        controls = w.HBox([self.play, self.slider],
+            f'step{"" if self.steps == 1 else "s"}: use Previous/Next, the “Step” slider and '
+            "its arrow keys, or Play.</p></div>")
+        controls = w.HBox([self.play, self.previous, self.next, self.slider],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.header, controls, self.pages])
         self.add_class("magicsub-stepper")
+
+    def _move(self, delta: int) -> None:
+        self.slider.value = min(self.steps, max(0, self.slider.value + delta))
 
     def __repr__(self) -> str:
         label = repr(self.title) + ", " if self.title else ""

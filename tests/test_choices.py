@@ -5,38 +5,16 @@
 from __future__ import annotations
 
 import pytest
+from tracetools import P3, P4, assert_unchanged, frozen, rules, run
 
 from magicsub import Game, RulesError
 from magicsub.trace import Move
-
-P3 = ["Alex", "Bianca", "Cho"]
-P4 = ["Alex", "Bianca", "Cho", "Dana"]
 
 
 def game(players=P3, **kw) -> Game:
     g = Game(players, seed=1, **kw)
     g.add_object("spell", "Fact or Fiction", owner="Alex", zone="hand", types=["instant"])
     return g
-
-
-def run(g: Game, *requests) -> list:
-    out = []
-    for r in requests:
-        out += g.apply(r)
-    return out
-
-
-def rules(steps) -> list[str]:
-    return [s.rule for s in steps]
-
-
-def frozen(g: Game):
-    return g.world, len(g.trace), g.rng.getstate()
-
-
-def assert_unchanged(g: Game, before) -> None:
-    world, n, rng = before
-    assert g.world is world and len(g.trace) == n and g.rng.getstate() == rng
 
 
 def refused(g: Game, request: dict, rule: str, subject: str | None = None) -> RulesError:

@@ -6,48 +6,14 @@ lasting until a departed player's next turn)."""
 from __future__ import annotations
 
 import pytest
+from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
 from magicsub.trace import Control, EffectChange, Loc, Move, Turn
 
-P3 = ["Alex", "Bianca", "Cho"]
-P4 = ["Alex", "Bianca", "Cho", "Dana"]
-
 
 def game(players=P3, lib=5, **kw) -> Game:
     return Game(players, seed=1, libraries={p: lib for p in players}, **kw)
-
-
-def run(g: Game, *requests) -> list:
-    out = []
-    for r in requests:
-        out += g.apply(r)
-    return out
-
-
-def rules(steps) -> list[str]:
-    return [s.rule for s in steps]
-
-
-def find(steps, rule: str, text: str = "") -> int:
-    for i, s in enumerate(steps):
-        if s.rule == rule and text.lower() in s.text.lower():
-            return i
-    raise AssertionError(f"no step cites {rule} with {text!r}:\n" + "\n".join(
-        s.describe() for s in steps))
-
-
-def of(step, cls) -> list:
-    return [c for c in step.changes if isinstance(c, cls)]
-
-
-def frozen(g: Game):
-    return g.world, len(g.trace), g.rng.getstate()
-
-
-def assert_unchanged(g: Game, before) -> None:
-    world, n, rng = before
-    assert g.world is world and len(g.trace) == n and g.rng.getstate() == rng
 
 
 # -- CR 800.4b ---------------------------------------------------------------------------------

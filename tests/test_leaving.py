@@ -5,12 +5,11 @@
 from __future__ import annotations
 
 import pytest
+from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
 from magicsub.trace import Cease, Control, EffectChange, Loc, Move, PlayerChange, Priority, Turn
 
-P3 = ["Alex", "Bianca", "Cho"]
-P4 = ["Alex", "Bianca", "Cho", "Dana"]
 OUT = Loc(None, "outside")
 
 
@@ -19,46 +18,6 @@ OUT = Loc(None, "outside")
 def game(players=P3, libraries=None, **kw) -> Game:
     """A game in the first player's main phase, that player holding priority."""
     return Game(players, seed=1, libraries=libraries or {}, **kw)
-
-
-def run(g: Game, *requests) -> list:
-    """Apply requests in order; return the steps they made."""
-    out = []
-    for r in requests:
-        out += g.apply(r)
-    return out
-
-
-def rules(steps) -> list[str]:
-    """The rule each step cites, in order."""
-    return [s.rule for s in steps]
-
-
-def find(steps, rule: str, text: str = "") -> int:
-    """Index (in ``steps``) of the first step citing ``rule`` whose sentence contains ``text``."""
-    for i, s in enumerate(steps):
-        if s.rule == rule and text.lower() in s.text.lower():
-            return i
-    raise AssertionError(f"no step cites {rule} with {text!r}:\n" + "\n".join(
-        s.describe() for s in steps))
-
-
-def of(step, cls) -> list:
-    """The changes of one type a step made."""
-    return [c for c in step.changes if isinstance(c, cls)]
-
-
-def frozen(g: Game):
-    """What a refused request must leave exactly as it was."""
-    return g.world, len(g.trace), g.rng.getstate()
-
-
-def assert_unchanged(g: Game, before) -> None:
-    world, n, rng = before
-    assert g.world is world
-    assert g.world == world
-    assert len(g.trace) == n
-    assert g.rng.getstate() == rng
 
 
 # -- CR 800.4a: the four stages ----------------------------------------------------------------

@@ -6,38 +6,15 @@ means for a subgame (800.1, 800.6, 800.7, 103.8a)."""
 from __future__ import annotations
 
 import pytest
+from tracetools import P3, find, of, rules, run
 
 from magicsub import Game, RulesError
 from magicsub.trace import GameChange, Life, Loc, Move, PlayerChange
 
-P3 = ["Alex", "Bianca", "Cho"]
 LITERAL = ("Literal reading: Cho left the subgame (CR 800.4a), and their 10 card(s) left it with "
            "them. They are not in the subgame, so CR 726.5 does not return them; they stay "
            "outside the main game too (many judges would return them to the main-game library; "
            "the rules do not say so).")
-
-
-def run(g: Game, *requests) -> list:
-    out = []
-    for r in requests:
-        out += g.apply(r)
-    return out
-
-
-def rules(steps) -> list[str]:
-    return [s.rule for s in steps]
-
-
-def find(steps, rule: str, text: str = "") -> int:
-    for i, s in enumerate(steps):
-        if s.rule == rule and text.lower() in s.text.lower():
-            return i
-    raise AssertionError(f"no step cites {rule} with {text!r}:\n" + "\n".join(
-        s.describe() for s in steps))
-
-
-def of(step, cls) -> list:
-    return [c for c in step.changes if isinstance(c, cls)]
 
 
 def main_objects(g: Game) -> dict:

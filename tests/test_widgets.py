@@ -183,3 +183,21 @@ def test_write_page_exit_codes(tmp_path, scenario_file, monkeypatch, capsys):
     assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 1
     assert "npm ci" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_previous_and_next_buttons_move_the_slider_with_a_kernel() -> None:
+    """With a kernel, Previous/Next move the slider one step and stop at either end; in a static
+    page the bundled script does it (tests/browser)."""
+    game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
+    game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    stepper = Stepper(game.trace, title="Casting")
+    assert "ms-next" in stepper.next._dom_classes and "ms-prev" in stepper.previous._dom_classes
+    stepper.previous.click()
+    assert stepper.slider.value == 0
+    stepper.next.click()
+    stepper.next.click()
+    stepper.next.click()
+    assert stepper.slider.value == stepper.steps == 2
+    stepper.previous.click()
+    assert stepper.slider.value == 1

@@ -13,8 +13,9 @@ in ``_config.yml`` expects them)::
     jupyter-widgets/html-manager/dist/embed-amd.js
     jupyter-widgets/html-manager/dist/<fonts>        (woff2, woff, ttf, eot, svg)
 
-Our own scripts that go with these (``widget_paths.js``, ``widget_a11y.js``) are committed in
-``book/_theme``, the other static folder.
+Our own scripts go with these: ``widget_a11y.js`` is magicsub's ``assets/widgets_a11y.js``
+(control names, a Stepper's previous/next buttons; ``magicsub html`` pages inline the same
+file), copied here; ``widget_paths.js`` is committed in ``book/_theme``.
 
 Run from the repository root: ``python tools/vendor_widgets.py``.
 """
@@ -41,6 +42,7 @@ def planned_copies() -> list[tuple[Path, Path]]:
     """
     copies = [
         (NODE_MODULES / "requirejs" / "require.js", DEST / "require.js"),
+        (ROOT / "magicsub" / "assets" / "widgets_a11y.js", DEST / "widget_a11y.js"),
     ]
     if not HTML_MANAGER_DIST.is_dir():
         raise FileNotFoundError(f"{HTML_MANAGER_DIST} is missing: run `npm ci` first")

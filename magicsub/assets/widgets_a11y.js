@@ -1,14 +1,21 @@
-// Accessible names for ipywidgets controls rendered by @jupyter-widgets/html-manager.
+// Accessible names and step buttons for ipywidgets controls rendered by
+// @jupyter-widgets/html-manager, in the published book and in `magicsub html` pages.
 //
-// ipywidgets 8 leaves the slider handle (role="slider") and the Play widget's icon-only
-// buttons without an accessible name (axe: aria-input-field-name, button-name). This script
-// names them once they are rendered, and keeps the Play button's name right when it turns
-// into Pause: a slider handle gets "<description> — <walkthrough title>" (the title is the
-// `.ms-title` text of the enclosing magicsub Stepper, when there is one); a Play button gets
-// "Play", "Pause", "Stop" or "Repeat" and the walkthrough title. Nothing is fetched.
+// ipywidgets 8 leaves the slider handle (role="slider") and the Play widget's icon-only buttons
+// without an accessible name (axe: aria-input-field-name, button-name). This script names them
+// once they are rendered, and keeps the Play button's name right when it turns into Pause: a
+// slider handle gets "<description> — <walkthrough title>" (the title is the `.ms-title` text of
+// the enclosing magicsub Stepper, when there is one); a Play button gets "Play", "Pause", "Stop"
+// or "Repeat" and the walkthrough title; a ToggleButtons group becomes a named group.
+//
+// A Stepper's "Previous step" / "Next step" buttons (`.ms-prev`, `.ms-next`) move its slider
+// with a kernel's help in JupyterLab; in a static page there is no kernel, so this script moves
+// the slider itself by sending it the arrow key a keyboard user would press. Nothing is fetched.
 (function () {
   "use strict";
-  var ICONS = { "fa-play": "Play", "fa-pause": "Pause", "fa-stop": "Stop", "fa-retweet": "Repeat" };
+  var ICONS = { "fa-play": "Play", "fa-pause": "Pause", "fa-stop": "Stop",
+                "fa-retweet": "Repeat", "fa-repeat": "Repeat" };
+  var counter = 0;
 
   function titleOf(el) {
     var box = el.closest(".magicsub-stepper");
@@ -30,26 +37,53 @@
 
   function namePlayButtons(root) {
     root.querySelectorAll(".widget-play button").forEach(function (button) {
-      var icon = button.querySelector("i");
+      var icon = button.querySelector("i, svg");
+      var classes = icon ? icon.getAttribute("class") || "" : "";
       var words = "";
-      if (icon) {
-        Object.keys(ICONS).forEach(function (cls) {
-          if (icon.classList.contains(cls)) words = ICONS[cls];
-        });
-      }
+      Object.keys(ICONS).forEach(function (cls) {
+        if (classes.indexOf(cls) !== -1) words = ICONS[cls];
+      });
       if (!words) return;
       var title = titleOf(button);
       var name = title ? words + " — " + title : words;
+      // Set only what differs: every write would be observed again.
       if (button.getAttribute("aria-label") !== name) button.setAttribute("aria-label", name);
       if (button.getAttribute("title") !== words) button.setAttribute("title", words);
     });
   }
+
+  function nameGroups(root) {
+    root.querySelectorAll(".widget-toggle-buttons").forEach(function (widget) {
+      var group = widget.querySelector(":scope > div");
+      if (!group || group.hasAttribute("role")) return;
+      group.setAttribute("role", "group");
+      var label = widget.querySelector(":scope > .widget-label");
+      if (label && label.textContent.trim()) {
+        if (!label.id) { counter += 1; label.id = "ms-widget-label-" + counter; }
+        group.setAttribute("aria-labelledby", label.id);
+      }
+    });
+    // Description labels carry title="null" when a widget has no tooltip.
+    root.querySelectorAll('.widget-label[title="null"]').forEach(function (label) {
+      label.removeAttribute("title");
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".ms-prev, .ms-next");
+    var box = button && button.closest(".magicsub-stepper");
+    var handle = box && box.querySelector('.widget-slider [role="slider"]');
+    if (!handle) return;
+    var key = button.classList.contains("ms-next") ? "ArrowRight" : "ArrowLeft";
+    handle.dispatchEvent(new KeyboardEvent("keydown", { key: key, bubbles: true }));
+  });
 
   var pending = false;
   function update() {
     pending = false;
     nameSliders(document);
     namePlayButtons(document);
+    nameGroups(document);
   }
   function schedule() {
     if (!pending) {

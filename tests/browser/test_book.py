@@ -66,6 +66,18 @@ def test_sliders_change_the_visible_step(book_tabs: BookTabs, stepper_page: str)
             assert step_text(output) == before, f"{widget_page}: stepping back did not go back"
             assert not math.isnan(paint), f"{widget_page}: stepping back did not repaint"
             PAINT_TIMES.append((widget_page, paint))
+        next_button = output.locator("button.ms-next")
+        if next_button.count():
+            handle = slider_handles(output)[0]
+            start, before = slider_value(handle), step_text(output)
+            next_button.click()
+            after = wait_for_text_change(output, before)
+            assert after != before, f"{widget_page}: Next step did not move the stepper"
+            assert slider_value(handle) == start + 1
+            output.locator("button.ms-prev").click()
+            assert wait_for_text_change(output, after) == before, (
+                f"{widget_page}: Previous step did not go back")
+            assert slider_value(handle) == start
         play = output.locator(".widget-play button").first
         if play.count():
             before = step_text(output)

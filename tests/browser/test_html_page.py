@@ -162,6 +162,13 @@ def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
         f"{max(paints):.1f} ms (budget 16 ms)"
     )
 
+    scope.locator("button.ms-next").click()  # no kernel: the page's script steps the slider
+    assert wait_for_text_change(scope, str(k - 1)) == str(k)
+    assert visible_obj(scope, "Alex#1")["data-game"] == "1"
+    scope.locator("button.ms-prev").click()
+    assert wait_for_text_change(scope, str(k)) == str(k - 1)
+    assert visible_obj(scope, "Alex#1")["data-game"] == "0"
+
     play = scope.locator(".widget-play button").first
     assert play.get_attribute("aria-label", timeout=5_000).startswith("Play")
     before = step_text(scope)
