@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from .editions import Edition
 from .errors import RulesError
@@ -34,7 +35,7 @@ from .trace import (
     Trigger,
     Turn,
 )
-from .zones import Zone
+from .zones import PER_PLAYER, Zone
 
 Observer = Callable[["Tx", Obj | None, Obj | None], None]
 
@@ -42,8 +43,16 @@ Observer = Callable[["Tx", Obj | None, Obj | None], None]
 def loc_of(obj: Obj) -> Loc:
     """The place an object is in."""
     if obj.game is None or obj.zone is None:
-        return Loc(None, "outside")
-    return Loc(obj.game, obj.zone.value, obj.owner if obj.zone.per_player else None)
+        return _OUTSIDE
+    return _loc(obj.game, obj.zone, obj.owner if obj.zone in PER_PLAYER else None)
+
+
+_OUTSIDE = Loc(None, "outside")
+
+
+@lru_cache(maxsize=4096)
+def _loc(game: int, zone: Zone, player: str | None) -> Loc:
+    return Loc(game, zone.value, player)
 
 
 class Tx:

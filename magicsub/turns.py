@@ -18,15 +18,15 @@ ADVANCE_TARGETS = STEPS[1:] + ("next_turn",)
 
 def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     """A player draws cards; drawing from an empty library is remembered for CR 704.5b."""
+    library = tx.world.in_zone(gid, Zone.LIBRARY, player)
     drawn = 0
     for _ in range(count):
-        library = tx.world.in_zone(gid, Zone.LIBRARY, player)
         if not library:
             game = tx.game(gid)
             tx.update_game(gid, drew_empty=game.drew_empty | {player})
             tx.note(f"{player} attempts to draw from an empty library.")
             break
-        tx.move(library[-1].id, gid, Zone.HAND)
+        tx.move(library.pop().id, gid, Zone.HAND)
         drawn += 1
     return drawn
 
