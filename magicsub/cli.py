@@ -5,38 +5,29 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .errors import RulesError, ScenarioError
-from .scenario import load_scenario
+from .scenario import run_file
 
 
 def _check(files: list[str]) -> int:
     status = 0
     for file in files:
-        try:
-            result = load_scenario(file).run()
-        except ScenarioError as err:
-            print(f"error: {err}", file=sys.stderr)
-            status = max(status, 2)
-            continue
-        except RulesError as err:
-            print(f"illegal step: {err}", file=sys.stderr)
-            status = max(status, 1)
-            continue
-        if result.ok:
+        result, message, code = run_file(file)
+        status = max(status, code)
+        if result is None:
+            print(message, file=sys.stderr)
+        elif result.ok:
             print(f"ok: {file} ({len(result.trace)} steps)")
         else:
-            status = max(status, 1)
             for failure in result.failures:
                 print(f"FAIL {failure}")
     return status
 
 
 def _show(file: str, colour: bool | None) -> int:
-    try:
-        result = load_scenario(file).run()
-    except RulesError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2 if isinstance(err, ScenarioError) else 1
+    result, message, code = run_file(file)
+    if result is None:
+        print(message, file=sys.stderr)
+        return code
     from .textview import trace_text
 
     colour = sys.stdout.isatty() if colour is None else colour

@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from .errors import RulesError, ScenarioError
-
 if TYPE_CHECKING:
     from .scenario import ScenarioResult
 
@@ -216,19 +214,12 @@ def write_page(file: str | Path, out: str | Path) -> int:
     expectation (the page is still written) or the widget JavaScript missing; 2 a malformed
     file. Messages go to stderr.
     """
-    from .scenario import load_scenario
+    from .scenario import run_file
 
-    try:
-        result = load_scenario(file).run()
-    except ScenarioError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    except RulesError as err:
-        print(f"illegal step: {err}", file=sys.stderr)
-        return 1
-    except OSError as err:
-        print(f"error: cannot read {file}: {err.strerror or err}", file=sys.stderr)
-        return 2
+    result, message, code = run_file(file)
+    if result is None:
+        print(message, file=sys.stderr)
+        return code
     try:
         import ipywidgets  # noqa: F401
     except ImportError:

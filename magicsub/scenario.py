@@ -171,6 +171,21 @@ class Scenario:
         return ScenarioResult(self, game, failures)
 
 
+def run_file(path: str | Path) -> tuple[ScenarioResult | None, str | None, int]:
+    """Load and run a scenario file for the command line.
+
+    Return ``(result, None, status)`` (status 0 when every expectation holds, else 1), or
+    ``(None, message, status)`` when the file is malformed (2) or a step is illegal (1).
+    """
+    try:
+        result = load_scenario(path).run()
+    except ScenarioError as err:
+        return None, f"error: {err}", 2
+    except RulesError as err:
+        return None, f"illegal step: {err}", 1
+    return result, None, 0 if result.ok else 1
+
+
 def _as_list(value) -> list:
     return list(value) if isinstance(value, list) else [value]
 
