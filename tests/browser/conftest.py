@@ -11,9 +11,6 @@ axe before any interaction).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,29 +27,13 @@ from pagecheck import (
     page_has_quiz,
     page_has_slider,
     page_has_widgets,
+    serve,
 )
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files without logging each request; types the book's assets explicitly."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".css": "text/css",
-        ".svg": "image/svg+xml",
-        ".woff": "font/woff",
-        ".woff2": "font/woff2",
-        ".ttf": "font/ttf",
-        ".eot": "application/vnd.ms-fontobject",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Stay quiet: failed requests are reported by the tests themselves."""
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -108,16 +89,8 @@ def server_url() -> Iterator[str]:
     """Serve ``_build/html`` over HTTP on 127.0.0.1 (an ephemeral port) from a thread."""
     if not (HTML_DIR / "index.html").is_file():
         pytest.fail(f"{HTML_DIR}/index.html is missing: run `make book` first")
-    handler = functools.partial(_QuietHandler, directory=str(HTML_DIR))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(HTML_DIR) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

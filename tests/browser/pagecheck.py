@@ -17,9 +17,14 @@ Typical use (``BookTabs`` does the first line for the pages of the built book, o
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import json
 import re
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -68,6 +73,40 @@ PAINT_TIMES: list[tuple[str, float]] = []
 _HTML_TEXT_JS = """scope => Array.from(
     scope.querySelectorAll('.widget-html-content, .widget-htmlmath-content'))
   .map(el => el.innerText.trim()).filter(Boolean).join('\\n')"""
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without logging each request; types the book's assets explicitly."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".svg": "image/svg+xml",
+        ".woff": "font/woff",
+        ".woff2": "font/woff2",
+        ".ttf": "font/ttf",
+        ".eot": "application/vnd.ms-fontobject",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet: failed requests are reported by the tests themselves."""
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 (an ephemeral port) from a thread; yield its URL."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 def book_pages(html_dir: Path = HTML_DIR) -> list[str]:

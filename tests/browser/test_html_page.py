@@ -8,11 +8,8 @@ pagecheck.py); needs ``npm ci`` (widget JavaScript, axe-core), not the built boo
 
 from __future__ import annotations
 
-import functools
-import http.server
 import math
 import statistics
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from pagecheck import (
     measure_paint_ms,
     open_page,
     serious_axe_violations,
+    serve,
     step_text,
     wait_for_text_change,
 )
@@ -53,16 +51,6 @@ expect:
 CHOICES = ["Alex", "Bianca", "Nobody: the subgame is a draw"]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".woff2": "font/woff2",
-        ".woff": "font/woff",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Quiet: the tests report failed requests themselves."""
 
 
 @pytest.fixture(scope="module")
@@ -87,16 +75,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict:
 @pytest.fixture(scope="module")
 def base_url(site: dict) -> Iterator[str]:
     """Serve the site folder on 127.0.0.1 (an ephemeral port) from a thread."""
-    handler = functools.partial(_Quiet, directory=str(site["root"]))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(site["root"]) as url:
+        yield url
 
 
 def visible_obj(scope: Locator, oid: str) -> dict[str, str]:
