@@ -11,30 +11,41 @@ BIN := $(VENV)/bin
 PYTHON ?= python3
 # Every tool runs from the virtualenv (its jupyter kernels included).
 export PATH := $(BIN):$(PATH)
-export PYTHONDONTWRITEBYTECODE := 1
+# Bytecode is cached outside the repository (not in __pycache__ folders beside the sources).
+export PYTHONPYCACHEPREFIX := $(ROOT)/.cache/pycache
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
+# Two workers (the machines have two cores); a notebook's cells stay together in one kernel.
+PARALLEL := -n 2
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := book/_vendor/.vendored
 
-.PHONY: help venv node_modules vendor book notebooks lint unit nbval browser test lab clean bench
+.PHONY: help venv node_modules vendor book notebooks golden lint unit nbval browser chromium \
+	test lab clean bench
 
 help:
 	@echo "make book       build the Jupyter Book into _build/html"
 	@echo "make test       lint, unit/property/scenario tests, nbval, book build, browser tests"
 	@echo "make lab        run JupyterLab with this project's environment"
 	@echo "make notebooks  re-execute every notebook under book/, storing outputs and widget state"
+	@echo "make golden     rewrite tests/golden/ (the trace of every scenario) after an engine change"
 	@echo "make lint | unit | nbval | browser | bench | clean"
 
 # --- environments -------------------------------------------------------------------------
 
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements.txt pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
+	  if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing python3-venv (apt-get) ..."; rm -rf $(VENV); \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv \
+	      && $(PYTHON) -m venv $(VENV); \
+	  else echo "Python cannot create a virtualenv: run 'sudo apt-get install python3-venv'," \
+	    "then make again." >&2; exit 1; fi; }
 	@echo "Installing Python requirements into .venv ..."
 	@$(BIN)/python -m pip install --quiet -r requirements.txt
 	@$(BIN)/python -m pip install --quiet -e .
@@ -60,14 +71,15 @@ book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@echo "Open $(ROOT)/_build/html/index.html"
 
 notebooks: $(VENV_STAMP)
-	@for nb in $(NOTEBOOKS); do \
-	  echo "Executing $$nb"; \
+	@printf '%s\n' $(NOTEBOOKS) | xargs -P 2 -I{} sh -c 'echo "Executing {}"; \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=True \
 	    --ExecutePreprocessor.record_timing=False \
 	    --ExecutePreprocessor.timeout=300 \
-	    --log-level=WARN "$$nb"; \
-	done
+	    --log-level=WARN "{}"'
+
+golden: $(VENV_STAMP)
+	@$(BIN)/python tools/golden.py
 
 lab: $(VENV_STAMP)
 	$(BIN)/jupyter lab
@@ -82,22 +94,29 @@ lint: $(VENV_STAMP)
 # tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).
 # node_modules too: `magicsub html` pages (and their tests) embed the widget JavaScript.
 unit: $(VENV_STAMP) $(NODE_STAMP)
-	$(PYTEST) tests -m "not browser"
+	$(PYTEST) $(PARALLEL) tests -m "not browser"
 	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
 nbval: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) --nbval --nbval-current-env book/
 
-browser: $(VENV_STAMP) $(NODE_STAMP)
+# Debian's Chromium: installed when missing (as root, with apt-get), else a one-line hint.
+chromium:
+	@tools/chromium.sh wait
+
+browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 	$(PYTEST) tests/browser -m browser
 
-# In this order; each stage stops the run when it fails. Run a later stage alone with
-# `make nbval`, `make book`, `make browser`.
-test: lint unit nbval book browser
+# In this order; each stage stops the run when it fails. Chromium, when missing, is installed
+# in the background meanwhile. Run a later stage alone with `make nbval`, `make book`,
+# `make browser`.
+test:
+	@tools/chromium.sh start
+	@$(MAKE) --no-print-directory lint unit nbval book browser
 
 bench: $(VENV_STAMP)
 	@if [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \
 	else echo "benchmarks/run.py does not exist yet"; fi
 
 clean:
-	rm -rf _build book/_vendor
+	rm -rf _build book/_vendor .cache

@@ -187,7 +187,9 @@ class Game:
         :raises RulesError: the request is illegal (the game is unchanged), or malformed
             (``ScenarioError``, a subclass).
         """
-        name, args = normalize(dict(step))
+        # A step that is not a mapping is malformed: ScenarioError (a RulesError, DESIGN.md
+        # section 3), never dict()'s ValueError/TypeError or a list of pairs read as a mapping.
+        name, args = normalize(dict(step) if isinstance(step, Mapping) else step)
         label = f"{name}: {args}"
         return self._run(label, lambda tx: self._dispatch(tx, name, args))
 

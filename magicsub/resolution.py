@@ -211,12 +211,18 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
     if obj.owner not in game.seats:
         raise RulesError("726.4", f"{obj.owner}, who owns {obj.label()}, is not a player of "
                          f"{_where(gid)}", subject=oid)
+    controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
     if not game.seat(obj.owner).in_game:
-        tx.step("800.4d", "it isn’t created")
+        # CR 800.4b: put onto the battlefield or the stack under the control of a player who has
+        # left, "that object remains in its current zone"; into any other zone it would be a new
+        # object owned by that player, and CR 800.4d: "it isn't created". (As Game._move does.)
+        if controller is not None:
+            tx.step("800.4b", "that object remains in its current zone")
+        else:
+            tx.step("800.4d", "it isn’t created")
         tx.note(f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
                 "come into the game and stays where it is.")
         return
-    controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
     tx.move(oid, gid, zone, controller=controller)
 
 
@@ -268,11 +274,15 @@ def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     creature = tx.world.objects.get(top.targets[0]) if top.targets else None
+    if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
+        # CR 608.3b: "If the target is illegal, the spell doesn't resolve and is removed from the
+        # stack and put into its owner's graveyard" -- it never enters the battlefield.
+        tx.step("608.3b", "If the target is illegal")
+        tx.note(f"Its target is gone: {top.label()} doesn't resolve.")
+        tx.move(top.id, gid, Zone.GRAVEYARD)
+        return
     tx.step("608.3b", "becomes a permanent")
     moved = tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller)
-    if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
-        tx.note("Its target is gone; the Aura is not attached.")
-        return
     tx.put(replace(moved, attached_to=creature.id, types=moved.types + ("aura",)))
     effects.add(tx, creature.id, top.controller, source=top.id, until="source_leaves",
                 text="Mind Control")

@@ -11,11 +11,18 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .trace import Cease, Create, Move, game_label
+from .zones import ORDER, Zone
+
 if TYPE_CHECKING:
+    from .objects import Obj
     from .scenario import ScenarioResult
-    from .trace import Trace
+    from .state import World
+    from .trace import Change, Trace
 
 RESET = "\033[0m"
 BOLD = "\033[1m"
@@ -55,6 +62,10 @@ def trace_text(result_or_trace: ScenarioResult | Trace, *, colour: bool) -> str:
         lines.append(paint(f"{scenario.file} — " + "; ".join(about), DIM))
     else:
         lines.append(paint(f"Trace of {len(trace)} step{'' if len(trace) == 1 else 's'}", BOLD))
+    initial = getattr(trace, "initial", None)
+    if scenario is not None and initial is not None:
+        lines.append(paint("Before the first step", BOLD))
+        lines += [f"  {line}" for line in world_lines(initial)]
     for step in trace:
         head = (f"[{step.index + 1}] {paint(step.rule, BOLD)} ({step.edition}) "
                 f"{step.text}")
@@ -62,6 +73,9 @@ def trace_text(result_or_trace: ScenarioResult | Trace, *, colour: bool) -> str:
         for change in step.changes:
             lines.append("    - " + paint(change.words(), KIND_COLOURS.get(change.kind, "")))
     if scenario is not None:
+        if len(trace):
+            lines.append(paint("After the last step", BOLD))
+            lines += [f"  {line}" for line in world_lines(trace[-1].snapshot)]
         lines.append("")
         lines += _expectations(result_or_trace, paint)
     return "\n".join(lines)
@@ -105,4 +119,184 @@ def _value(value: object) -> str:
         return str(value)
 
 
-__all__ = ["trace_text"]
+# -- summaries: what a Stepper or a Quiz shows, as plain text ---------------------------------
+
+_ANONYMOUS_ID = re.compile(r"(.+)#(\d+)\Z")
+GROUP_MOVES_MIN = 3
+"""This many consecutive moves between the same two places are summarised in one line."""
+
+
+def _label(oid: str, name: str) -> str:
+    return f"[{oid}] {name}"
+
+
+def compress_ids(ids: Sequence[str]) -> str:
+    """Object ids in the order given, runs of consecutive unnamed library cards as ranges.
+
+    >>> compress_ids(["Alex#1", "Alex#2", "Alex#3", "angel", "Alex#7", "Alex#6"])
+    'Alex#1–Alex#3, angel, Alex#7, Alex#6'
+    """
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if len(run) >= GROUP_MOVES_MIN:
+            out.append(f"{run[0][0]}#{run[0][1]}–{run[-1][0]}#{run[-1][1]}")
+        else:
+            out.extend(f"{p}#{n}" for p, n in run)
+        run.clear()
+
+    for oid in ids:
+        m = _ANONYMOUS_ID.match(oid)
+        if m and run and m.group(1) == run[-1][0] and int(m.group(2)) == run[-1][1] + 1:
+            run.append((m.group(1), int(m.group(2))))
+            continue
+        flush()
+        if m:
+            run.append((m.group(1), int(m.group(2))))
+        else:
+            out.append(oid)
+    flush()
+    return ", ".join(out)
+
+
+def change_lines(changes: Sequence[Change]) -> list[str]:
+    """The changes of a step, one line each, naming objects by id: ``move [id] Name: A → B``.
+
+    Runs of moves between the same two places make one line listing the ids.
+    """
+    lines: list[str] = []
+    i = 0
+    while i < len(changes):
+        c = changes[i]
+        if isinstance(c, Move):
+            j = i + 1
+            while (j < len(changes) and isinstance(changes[j], Move)
+                   and changes[j].src == c.src and changes[j].dst == c.dst):
+                j += 1
+            if j - i >= GROUP_MOVES_MIN:
+                ids = compress_ids([m.obj for m in changes[i:j]])
+                lines.append(f"move {j - i} cards: {c.src} → {c.dst}: {ids}")
+                i = j
+                continue
+            lines.append(f"move {_label(c.obj, c.name)}: {c.src} → {c.dst}")
+        elif isinstance(c, Create):
+            lines.append(f"create {_label(c.obj, c.name)} ({c.what}): {c.dst}")
+        elif isinstance(c, Cease):
+            lines.append(f"cease {_label(c.obj, c.name)}: was in {c.src}")
+        else:
+            lines.append(f"{c.kind}: {c.words()}")
+        i += 1
+    return lines
+
+
+def _game_line(world: World, gid: int) -> str:
+    g = world.games[gid]
+    head = game_label(gid)
+    if g.status == "ended":
+        return f"{head}: ended" + (f" ({g.result})" if g.result else "")
+    whose = g.turn_of or g.active
+    turn = f"turn {g.turn} ({whose}'s turn)" if whose else f"turn {g.turn} (no one's turn)"
+    if whose and g.active is None:
+        turn = f"turn {g.turn} ({whose}'s turn, no active player)"
+    prio = f"priority {g.priority}" if g.priority else "no one has priority"
+    return f"{head}: {g.status}; {turn}, {g.step.replace('_', ' ')} step; {prio}"
+
+
+def _seat_line(world: World, gid: int, player: str) -> str:
+    g = world.games[gid]
+    seat = g.players[player]
+    bits = [f"life {seat.life}"]
+    bits += [f"{k} {v}" for k, v in sorted(seat.counters.items()) if v]
+    bits.append(seat.result or ("in game" if seat.in_game else "left the game"))
+    return f"{player}: " + ", ".join(bits)
+
+
+def _obj_words(o: Obj) -> str:
+    bits = []
+    if o.kind.value != "card":
+        bits.append(o.kind.value)
+    if o.controller and o.controller != o.owner:
+        bits.append(f"owner {o.owner}, controller {o.controller}")
+    elif o.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE) \
+            or o.game is None:
+        bits.append(f"owner {o.owner}")
+    if not o.face_up:
+        bits.append("face down")
+    if o.phased_out:
+        bits.append("phased out")
+    if o.tapped:
+        bits.append("tapped")
+    if o.attached_to:
+        bits.append(f"attached to {o.attached_to}")
+    return f"{o.id}" + (f" ({', '.join(bits)})" if bits else "")
+
+
+def world_lines(world: World) -> list[str]:
+    """Every game of the tree with its players and every non-empty zone, then what is outside.
+
+    Zones list their objects by id, bottom first; unnamed library cards come as ranges.
+    """
+    lines: list[str] = []
+    for gid in sorted(world.games):
+        g = world.games[gid]
+        lines.append(_game_line(world, gid))
+        if g.status == "ended" and g.parent is not None:
+            continue
+        lines += [f"  {_seat_line(world, gid, p)}" for p in g.seats]
+        zones = world.zones_of(gid)
+        for zone in ORDER:
+            owners = g.seats if zone.per_player else (None,)
+            for owner in owners:
+                objs = zones.get((zone, owner), [])
+                if not objs:
+                    continue
+                name = f"{owner}'s {zone.value}" if owner else zone.value
+                if zone is Zone.LIBRARY or all(_ANONYMOUS_ID.match(o.id) for o in objs):
+                    listed = compress_ids([o.id for o in objs])
+                else:
+                    listed = ", ".join(_obj_words(o) for o in objs)
+                lines.append(f"  {name} ({len(objs)}): {listed}")
+    outside = world.outside()
+    if outside:
+        named = [o for o in outside if not _ANONYMOUS_ID.match(o.id)]
+        anonymous = sorted((o for o in outside if _ANONYMOUS_ID.match(o.id)),
+                           key=lambda o: (o.owner, int(o.id.rsplit("#", 1)[1])))
+        listed = [_obj_words(o) for o in named]
+        if anonymous:
+            listed.append(compress_ids([o.id for o in anonymous]))
+        lines.append(f"outside the game ({len(outside)}): {', '.join(listed)}")
+    return lines
+
+
+def stepper_text(trace: Trace, title: str | None = None) -> str:
+    """What a Stepper shows, as text: one line per step (number, rule, action) with its changes
+    below it, then the board after the last step. No ids of widgets, no times: the same trace
+    gives the same text, so a stored notebook output changes exactly when the trace does.
+    """
+    n = len(trace)
+    head = f"Stepper {title!r}: " if title else "Stepper: "
+    lines = [head + f"{n} step{'' if n == 1 else 's'}"]
+    previous = None
+    for step in trace:
+        action = f" ({step.action})" if step.action and step.action != previous else ""
+        previous = step.action
+        lines.append(f"{step.index + 1}. {step.rule}{action}")
+        lines += [f"   - {line}" for line in change_lines(step.changes)]
+    last = trace[-1].snapshot if n else getattr(trace, "initial", None)
+    if last is not None:
+        lines.append("After the last step:" if n else "Before the first step:")
+        lines += [f"  {line}" for line in world_lines(last)]
+    return "\n".join(lines)
+
+
+def quiz_text(question: str, choices: Sequence[str], correct: int) -> str:
+    """What a Quiz asks and the engine's answer, as text."""
+    lines = [f"Quiz: {question}"]
+    lines += [f"  {'*' if i == correct else ' '} {i + 1}. {c}" for i, c in enumerate(choices)]
+    lines.append(f"Engine's answer: {correct + 1}. {choices[correct]}")
+    return "\n".join(lines)
+
+
+__all__ = ["change_lines", "compress_ids", "quiz_text", "stepper_text", "trace_text",
+           "world_lines"]

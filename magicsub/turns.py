@@ -118,7 +118,7 @@ def check_sba(tx: Tx, gid: int) -> bool:
         if obj.game != gid:
             continue
         if obj.kind is Kind.COPY and obj.zone is not Zone.STACK:
-            tx.step("704.5e", "it ceases to exist")
+            tx.step("704.5e", "a copy of a spell is in a zone other than the stack")
             tx.cease(obj.id)
             did = True
         elif ("aura" in obj.types and obj.zone is Zone.BATTLEFIELD

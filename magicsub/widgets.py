@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from . import render
+from . import render, textview
 
 if TYPE_CHECKING:
     from .scenario import Scenario, ScenarioResult
@@ -42,6 +42,7 @@ class Stepper(w.VBox):
 
     def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS):
         self.title = title
+        self.trace = trace
         self.steps = len(trace)
         shared = w.Layout()
         pages = []
@@ -95,10 +96,16 @@ class Stepper(w.VBox):
         label = repr(self.title) + ", " if self.title else ""
         return f"Stepper({label}steps={self.steps})"
 
+    def summary(self) -> str:
+        """What the stepper shows, as text: each step's rule and changes, then the final board
+        (``magicsub.textview.stepper_text``). It is the widget's ``text/plain`` output, which
+        nbval compares."""
+        return textview.stepper_text(self.trace, self.title)
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle["text/plain"] = repr(self)
+            bundle["text/plain"] = self.summary()
         return bundle
 
 
@@ -212,10 +219,15 @@ class Quiz(w.VBox):
     def __repr__(self) -> str:
         return f"Quiz({self.question!r}, choices={len(self.choices)})"
 
+    def summary(self) -> str:
+        """The question, the choices and the engine's answer, as text: the widget's
+        ``text/plain`` output, which nbval compares."""
+        return textview.quiz_text(self.question, self.choices, self.correct)
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle["text/plain"] = repr(self)
+            bundle["text/plain"] = self.summary()
         return bundle
 
 

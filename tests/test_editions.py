@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from magicsub import Game, RulesError, edition, load_scenario
-from magicsub.editions import Edition, sentences
+from magicsub.editions import Citation, Edition, sentences
 from magicsub.trace import Move
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ PARAGRAPHS = {
 # -- the rule data -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("number", ["726", "723", "506"])
-def test_rule_data_loads(number):
+def test_each_edition_loads_its_own_paragraphs_verbatim_and_the_shared_ones(number):
     ed = edition(number)
     assert ed.number == number and ed.title
     for p in PARAGRAPHS[number]:
@@ -71,14 +71,14 @@ def test_rule_data_loads(number):
     assert edition(number) is edition(number)
 
 
-def test_726_example_is_kept():
+def test_726_5_example_is_kept_verbatim():
     assert edition("726").examples["726.5"] == [
         "If a card was brought into the subgame either from the main game or from outside the "
         "main game, that card will be put into its owner’s main-game library when the subgame "
         "ends."]
 
 
-def test_unknown_edition_raises():
+def test_unknown_edition_or_paragraph_is_a_rules_error():
     with pytest.raises(RulesError):
         edition("999")
     with pytest.raises(RulesError):
@@ -93,8 +93,9 @@ def test_unknown_edition_raises():
 
 
 def test_506_knows_no_commander_variant():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError) as err:
         Game(["Alex", "Bianca"], edition="506", variant="commander")
+    assert err.value.rule == "506.1" and err.value.subject == "commander"
 
 
 # -- number maps ---------------------------------------------------------------------------------
@@ -169,6 +170,17 @@ def test_723_archenemy_scheme_deck_moves_and_returns():
 STEP_CALL = re.compile(r'tx\.step\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*[,)]')
 EDITION_ONLY = {("726.5", "Cards removed from the game in the subgame"): "506"}
 
+WORDED_OTHERWISE_IN_506 = {
+    ("506.1", "temporarily discontinued"),
+    ("506.3", "an entirely new set of game zones is created"),
+    ("506.3", "moves them to their subgame library"),
+    ("506.6", "puts them into their main-game library"),
+    ("506.6", "all other objects in the subgame cease to exist"),
+    ("506.6", "finishes resolving"),
+}
+"""The engine's phrases (726 wording) that no sentence of the 506 paragraph contains: for these,
+and only these, a 506 step quotes the whole paragraph (``Edition.cite``'s documented fallback)."""
+
 
 def literal_citations():
     found = []
@@ -178,49 +190,111 @@ def literal_citations():
     return found
 
 
-def test_every_literal_citation_resolves_in_726():
+def the_sentence_with(paragraph: str, match: str) -> str:
+    """The one sentence of ``paragraph`` that contains ``match`` (case-insensitive)."""
+    found = [s for s in sentences(paragraph) if match.lower() in s.lower()]
+    assert len(found) == 1, f"{match!r} is in {len(found)} sentences of {paragraph!r}"
+    return found[0]
+
+
+def test_sentences_splits_a_paragraph_keeping_its_aside():
+    assert sentences(edition("726").paragraphs["726.2a"]) == [
+        "As a subgame begins, if one or more supplementary decks of nontraditional cards are "
+        "being used, each player moves each of their supplementary decks from the main-game "
+        "command zone to the subgame command zone and shuffles it.",
+        "(Face-up nontraditional cards remain in the main-game command zone.)"]
+
+
+def test_cite_gives_the_sentence_with_the_phrase_or_else_the_whole_paragraph():
+    ed = edition("726")
+    paragraph = ed.paragraphs["726.1a"]
+    assert len(sentences(paragraph)) == 5
+    cite = ed.cite("726.1a", "temporarily discontinued")
+    assert cite == Citation("726.1a", "The main game is temporarily discontinued while the "
+                                      "subgame is in progress.", paragraph)
+    assert ed.cite("726.1a", "TEMPORARILY Discontinued").text == cite.text
+    assert ed.cite("726.1a").text == paragraph
+    assert ed.cite("726.1a", "no sentence says this").text == paragraph  # the fallback
+
+
+def test_every_literal_citation_names_one_sentence_of_its_726_paragraph():
+    """Each ``tx.step(rule, phrase)`` in the engine: the rule is in CR 726 (or the one 506-only
+    citation is in 506), the phrase is in exactly one sentence of the paragraph and the step
+    quotes that sentence, not the paragraph; without a phrase the step quotes the paragraph."""
     calls = literal_citations()
     assert len(calls) > 60
     for file, rule, match in calls:
         ed = edition(EDITION_ONLY.get((rule, match), "726"))
         assert ed.knows(rule), f"{file}: {rule} is unknown to CR {ed.number}"
         cite = ed.cite(rule, match)
-        if match:
-            assert match.lower() in cite.text.lower(), f"{file}: {rule} {match!r}"
-            assert cite.text in sentences(cite.paragraph), f"{file}: {rule} {match!r}"
+        if match is None:
+            assert cite.text == cite.paragraph, f"{file}: {rule}"
+            continue
+        assert cite.text == the_sentence_with(cite.paragraph, match), f"{file}: {rule} {match!r}"
+        several = len(sentences(cite.paragraph)) > 1
+        assert (cite.text != cite.paragraph) is several, f"{file}: {rule} {match!r}"
 
 
-def test_every_citation_made_in_the_scenarios_resolves(monkeypatch):
-    """Run every scenario recording each ``cite(rule, match)``: in 726 and 723 the match is
-    always found in one sentence; 506 words things differently and may quote the paragraph."""
-    calls = []
-    original = Edition.cite
+def record_scenario_steps(monkeypatch) -> list[tuple]:
+    """Run every scenario, recording for each step of each trace the phrase its ``tx.step``
+    call gave. Return ``[(scenario file name, step, phrase), ...]``."""
+    from magicsub.transaction import Tx
 
-    def recording(self, rule, match=None):
-        cite = original(self, rule, match)
-        calls.append((self.number, rule, match, cite))
-        return cite
+    opened: dict[int, str | None] = {}
+    phrase_of: dict[int, tuple] = {}
+    real_step, real_close = Tx.step, Tx.close
 
-    monkeypatch.setattr(Edition, "cite", recording)
+    def step(tx, rule, match=None):
+        real_step(tx, rule, match)
+        opened[id(tx)] = match
+
+    def close(tx):
+        n = len(tx.steps)
+        match = opened.pop(id(tx), None)
+        real_close(tx)
+        if len(tx.steps) == n + 1:
+            phrase_of[id(tx.steps[-1])] = (tx.steps[-1], match)
+
+    monkeypatch.setattr(Tx, "step", step)
+    monkeypatch.setattr(Tx, "close", close)
+    out = []
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        load_scenario(path).run()
-    assert {n for n, *_ in calls} == {"726", "723", "506"}
-    for number, rule, match, cite in calls:
-        if match and number != "506":
-            assert match.lower() in cite.text.lower(), (number, rule, match)
-            assert cite.text in sentences(cite.paragraph), (number, rule, match)
+        for s in load_scenario(path).run().trace:
+            assert id(s) in phrase_of and phrase_of[id(s)][0] is s, (path.name, s.index)
+            out.append((path.name, s, phrase_of[id(s)][1]))
+    return out
+
+
+def test_each_scenario_step_quotes_the_one_sentence_its_phrase_is_in(monkeypatch):
+    """Every step of every scenario quotes exactly the sentence of its paragraph that contains
+    the engine's phrase (a different text from the paragraph when that has several sentences),
+    or the whole paragraph when there is no phrase; the only exceptions are the phrases CR 506
+    words otherwise, and those are exactly the ones listed."""
+    recorded = record_scenario_steps(monkeypatch)
+    assert {s.edition for _, s, _ in recorded} == {"726", "723", "506"}
+    fallbacks = set()
+    for name, step, match in recorded:
+        where = f"{name} step {step.index} ({step.rule}, {match!r})"
+        if match is None:
+            assert step.text == step.paragraph, where
+        elif (step.rule, match) in WORDED_OTHERWISE_IN_506 and step.edition == "506":
+            assert not any(match.lower() in s.lower() for s in sentences(step.paragraph)), where
+            assert step.text == step.paragraph, where
+            fallbacks.add((step.rule, match))
         else:
-            assert cite.text == cite.paragraph or cite.text in sentences(cite.paragraph)
+            assert step.text == the_sentence_with(step.paragraph, match), where
+            several = len(sentences(step.paragraph)) > 1
+            assert (step.text != step.paragraph) is several, where
+    assert fallbacks == WORDED_OTHERWISE_IN_506
 
 
-def test_each_step_quotes_a_sentence_of_its_paragraph(scenario_runs):
+def test_each_step_quotes_its_own_paragraph_of_its_scenarios_edition(scenario_runs):
     for name, result in scenario_runs.items():
         for step in result.trace:
             assert step.edition == result.scenario.edition
-            assert step.text == step.paragraph or step.text in sentences(step.paragraph), (
-                f"{name} step {step.index} ({step.rule}): {step.text!r}")
             ed = edition(step.edition)
-            assert step.paragraph in ed.paragraphs.values(), f"{name} step {step.index}"
+            own = [text for key, text in ed.paragraphs.items() if key.split("-")[0] == step.rule]
+            assert step.paragraph in own, f"{name} step {step.index} ({step.rule})"
 
 
 # -- the same situation under each edition -------------------------------------------------------

@@ -134,7 +134,8 @@ def test_800_4b_put_onto_battlefield_under_departed_player_stays():
     g.leave("Bianca")
     steps = g.apply({"move": {"object": "anted", "to": "battlefield"}})
     assert g.where("anted") == ("main", "ante")
-    assert "800.4b" in rules(steps)
+    assert rules(steps) == ["800.4b"]
+    assert [m for s in steps for m in of(s, Move)] == []
 
 
 # -- CR 800.4c ---------------------------------------------------------------------------------

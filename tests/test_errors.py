@@ -331,11 +331,23 @@ def test_bring_in_a_copy_or_an_ability():
            "ability")
 
 
-def test_bring_in_a_card_of_an_ended_subgame_is_impossible():
-    """After a subgame ends, no object is left in it (726.5), so nothing can come from there."""
+def test_card_brought_into_an_ended_subgame_is_back_in_the_main_game_and_not_outside_it():
+    """CR 726.4a brings Runeclaw Bears from outside into subgame 1; when the subgame ends, CR
+    726.5 puts it, like every subgame card, into its owner's main-game library and nothing is
+    left in the ended subgame. Bringing it in again is refused: it is in the main game now."""
     g = in_subgame()
+    g.apply({"bring_in": {"object": "outside_bears", "to": "hand"}})
+    assert g.where("outside_bears") == ("1", "hand")
+    subgame_card = g.zone("library", "Alex", game=1)[0]
     g.apply({"win": "Bianca"})
-    assert all(o.game != 1 for o in g.world.objects.values())
+    assert g.subgames == 0 and g.world.games[1].status == "ended"
+    assert [o.id for o in g.world.objects.values() if o.game == 1] == []
+    assert g.where("outside_bears") == ("main", "library")
+    assert g.where(subgame_card) == ("main", "library")
+    assert len(g.zone("library", "Alex")) == 9  # 8 of Alex's cards and the Bears
+    err = refuse(g, {"bring_in": {"object": "outside_bears", "to": "hand"}}, "726.4a",
+                 "outside_bears", "already in the main game")
+    assert err.subject == "outside_bears"
 
 
 # -- games that have ended (104.1) ---------------------------------------------------------------
@@ -396,13 +408,14 @@ def test_variant_unknown_to_edition_506(variant):
     assert e.value.subject == variant
 
 
-def test_unknown_variant():
+def test_variant_unknown_to_every_edition_is_refused_naming_it():
     with pytest.raises(RulesError) as e:
         Game(["Alex", "Bianca"], variant="two_headed_giant")
+    assert e.value.rule == "726.1" and e.value.subject == "two_headed_giant"
     assert "two_headed_giant" in str(e.value)
 
 
-def test_game_construction_errors():
+def test_game_construction_refuses_one_player_a_duplicate_name_and_unknown_players():
     with pytest.raises(RulesError) as e:
         Game(["Alex"])
     assert e.value.rule == "103.1"
@@ -477,12 +490,14 @@ def test_malformed_step_mapping(step, words):
     assert isinstance(err, ValueError)
 
 
-def test_apply_a_non_mapping():
-    g = make_game()
-    snap = Snapshot(g)
-    with pytest.raises((ScenarioError, TypeError, ValueError)):
-        g.apply(["win", "Alex"])
-    snap.assert_unchanged()
+@pytest.mark.parametrize("step", [["win", "Alex"], ["ab", "cd"], "win", 3, None],
+                         ids=repr)
+def test_a_step_that_is_not_a_mapping_is_a_scenario_error(step):
+    """DESIGN.md section 3: a malformed request raises RulesError (here ScenarioError), never a
+    bare ValueError or TypeError, and a list of pairs is not read as a mapping."""
+    err = refuse(make_game(), step, "scenario", "a step is a mapping with exactly one key",
+                 f"got {step!r}", error=ScenarioError)
+    assert isinstance(err, ValueError)
 
 
 # -- errors in the middle of a request -------------------------------------------------------
@@ -525,38 +540,90 @@ def test_astral_slide_exiling_a_non_creature_leaves_nothing_half_done():
     assert g.where("angel") == ("main", "exile")
 
 
-def test_error_in_a_nested_subgame_keeps_the_whole_tree():
-    g = in_subgame()
-    g.apply({"advance": "upkeep"})
-    for step in ({"bring_in": {"object": "shahrazad2", "to": "hand"}},  # legal: from main
-                 {"move": {"object": "bears", "to": "exile"}}):
-        snap = Snapshot(g)
-        try:
-            g.apply(step)
-        except RulesError as err:
-            assert err.rule == "726.1a"
-            snap.assert_unchanged()
-    assert g.where("shahrazad2") == ("1", "hand")
+def nested_subgame() -> Game:
+    """Subgame 2 running inside subgame 1 (CR 726.6): Alex, active in subgame 1, brings in his
+    second Shahrazad from outside, casts it and it resolves. Subgame 2 is in its untap step."""
+    g = make_game()
+    g.add_object("shah-alex", "Shahrazad", owner="Alex", zone="outside")
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"resolve": "shahrazad"})
+    g.apply({"advance": "main"})
+    assert g.active == g.priority == "Alex"
+    g.apply({"bring_in": {"object": "shah-alex", "to": "hand"}})
+    g.apply({"cast": {"card": "shah-alex", "by": "Alex"}})
+    g.apply({"resolve": "shah-alex"})
+    assert g.subgames == 2 and g.current.gid == 2 and g.current.parent == 1
+    assert g.current.step == "untap" and g.priority is None
+    return g
+
+
+def test_errors_in_a_nested_subgame_leave_all_three_games_unchanged():
+    """In subgame 2 (CR 726.6) the main game and subgame 1 are both discontinued (CR 726.1a):
+    moving an object of either is refused, as are bringing in a card already in subgame 2 and
+    casting without priority; each refusal leaves the whole tree as it was. A legal bring-in
+    from the main game (CR 726.4a) then works."""
+    g = nested_subgame()
+    sub1_card = g.zone("hand", "Bianca", game=1)[0]
+    sub2_card = g.zone("hand", "Bianca", game=2)[0]
+    refuse(g, {"move": {"object": "bears", "to": "exile"}}, "726.1a", "bears", "main game")
+    refuse(g, {"move": {"object": sub1_card, "to": "graveyard"}}, "726.1a", sub1_card,
+           "subgame 1")
+    refuse(g, {"move": {"object": "shah-alex", "to": "graveyard"}}, "726.1a", "shah-alex")
+    refuse(g, {"bring_in": {"object": sub2_card, "to": "battlefield"}}, "726.4a", sub2_card,
+           "subgame 2")
+    refuse(g, {"cast": {"card": sub2_card, "by": "Bianca"}}, "117.1", "Bianca")
+    assert [(gid, s.status) for gid, s in g.world.games.items()] == [
+        (0, "discontinued"), (1, "discontinued"), (2, "in progress")]
     assert g.where("bears") == ("main", "battlefield")
+    assert g.where(sub1_card) == ("1", "hand") and g.where(sub2_card) == ("2", "hand")
+    assert g.where("shahrazad") == ("main", "stack") and g.where("shah-alex") == ("1", "stack")
+    assert [g.life(p, game) for p in PLAYERS for game in (0, 1, 2)] == [20] * 9
+    g.apply({"bring_in": {"object": "angel", "to": "hand"}})
+    assert g.where("angel") == ("2", "hand") and g.subgames == 2
 
 
-def test_rng_is_restored_after_an_error_that_followed_a_shuffle():
-    """Bribery shuffles only after the choice is checked; an error after any random draw must
-    still restore the generator: check it by continuing the game identically."""
+def test_rng_is_restored_after_an_error_that_followed_a_shuffle(monkeypatch):
+    """An error raised after the request has drawn from the generator (Bribery has shuffled
+    Bianca's library, then finishing the spell fails) restores the generator: the game then
+    goes on exactly like a game that never saw the failed request."""
+    from magicsub import resolution
+    from magicsub.transaction import Tx
+
     a, b = make_game(), make_game()
     for g in (a, b):
+        g.add_object("griffin", "Assault Griffin", owner="Bianca", zone="library")
         g.apply({"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}})
-    with pytest.raises(RulesError):
-        a.apply({"resolve": {"object": "bribery", "choose": a.zone("library", "Bianca")[0]}})
+    shuffled = []
+    real_shuffle = Tx.shuffle
+
+    def shuffle(tx, *args, **kw):
+        shuffled.append(args)
+        return real_shuffle(tx, *args, **kw)
+
+    def fail(*args, **kw):
+        raise RulesError("608.2n", "injected failure after the shuffle")
+
+    monkeypatch.setattr(Tx, "shuffle", shuffle)
+    monkeypatch.setattr(resolution, "_finish", fail)
+    snap = Snapshot(a)
+    with pytest.raises(RulesError, match="injected failure"):
+        a.apply({"resolve": {"object": "bribery", "choose": "griffin"}})
+    assert shuffled == [(0, "Bianca")]
+    snap.assert_unchanged()
+    monkeypatch.undo()
     for g in (a, b):
-        g.apply({"resolve": "bribery"})
+        g.apply({"resolve": {"object": "bribery", "choose": "griffin"}})
         g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
         g.apply({"resolve": "shahrazad"})
+    assert a.zone("library", "Bianca", game=1) == b.zone("library", "Bianca", game=1)
     assert [s.to_dict() for s in a.trace] == [s.to_dict() for s in b.trace]
 
 
-def test_many_random_illegal_requests_never_change_anything():
+def test_random_requests_that_are_refused_change_nothing():
+    """300 random requests in a subgame, most of them illegal: each refused one leaves the game
+    unchanged; after a legal one the test starts again from a fresh subgame."""
     rnd = random.Random(3)
+    refused = 0
     g = in_subgame()
     ids = list(g.world.objects.keys()) + ["ghost"]
     zones = ["library", "hand", "graveyard", "battlefield", "exile", "command", "stack"]
@@ -575,8 +642,10 @@ def test_many_random_illegal_requests_never_change_anything():
         except RulesError as err:
             snap.assert_unchanged()
             assert err.rule
+            refused += 1
         else:  # a legal step: start again from a fresh subgame
             g = in_subgame()
+    assert refused >= 250  # the property is about refusals: most requests must be refused
 
 
 # -- set-up after play has begun ------------------------------------------------------------------
@@ -609,44 +678,97 @@ def test_set_up_errors_name_the_object():
     assert e.value.rule == "111.1" and e.value.subject == "z"
 
 
-# -- corners the property tests found (engine bugs, now fixed) ---------------------------------
+# -- corners the property tests found: legal requests that do nothing ------------------------
+# These are not errors: the request is legal, and the rule it meets says nothing happens. Each
+# test asserts that one outcome exactly: no RulesError, the rule cited, nothing moved.
 
-@pytest.mark.parametrize("zone", [
-    "battlefield", "stack", "hand", "library", "graveyard", "exile", "command",
-])
-def test_bring_in_a_card_whose_owner_has_left_the_game(zone):
+OWNER_LEFT_RULE = {"battlefield": "800.4b", "stack": "800.4b", "hand": "800.4d",
+                   "library": "800.4d", "graveyard": "800.4d", "exile": "800.4d",
+                   "command": "800.4d"}
+"""Onto the battlefield or the stack the card would come under its departed owner's control:
+CR 800.4b, "that object remains in its current zone". Into any other zone it would be a new
+object owned by a player who has left: CR 800.4d, "it isn't created"."""
+
+
+def moves_in(steps) -> list:
+    return [c for s in steps for c in s.changes if c.kind == "move"]
+
+
+@pytest.mark.parametrize("zone", sorted(OWNER_LEFT_RULE))
+def test_bring_in_a_card_whose_owner_has_left_does_nothing_and_the_card_stays_outside(zone):
+    """CR 726.4a meets CR 800.4b/800.4d: Bianca has left; bringing her card in from outside is a
+    legal request that does nothing: the card stays outside every game."""
     g = make_game()
     g.apply({"leave": "Bianca"})
     assert g.where("outside_bianca") == ("outside", "outside")
-    snap = Snapshot(g)
-    try:
-        g.apply({"bring_in": {"object": "outside_bianca", "to": zone}})
-    except RulesError:
-        snap.assert_unchanged()
-        return
-    obj = g.obj("outside_bianca")
-    assert obj.game is None, f"outside_bianca is in the {obj.zone} of a game Bianca has left"
+    objects = dict(g.world.objects.items())
+    steps = g.apply({"bring_in": {"object": "outside_bianca", "to": zone}})
+    rule = OWNER_LEFT_RULE[zone]
+    assert [s.rule for s in steps] == ["726.4a", rule]
+    assert steps[1].text == ("If an object would be put onto the battlefield or onto the stack "
+                             "under the control of a player who has left the game, that object "
+                             "remains in its current zone." if rule == "800.4b" else
+                             "If an object that would be owned by a player who has left the "
+                             "game would be created in any zone, it isn’t created.")
+    assert steps[1].notes == ["Bianca, who owns Assault Griffin [outside_bianca], has left the "
+                              "main game: the card does not come into the game and stays where "
+                              "it is."]
+    assert moves_in(steps) == []
+    assert dict(g.world.objects.items()) == objects
+    assert g.where("outside_bianca") == ("outside", "outside")
+    assert g.priority == "Alex" and g.stack == []
 
 
-def test_move_an_ante_card_whose_owner_has_left_the_game():
+@pytest.mark.parametrize("zone", sorted(OWNER_LEFT_RULE))
+def test_move_an_ante_card_whose_owner_has_left_does_nothing_and_it_stays_in_ante(zone):
+    """CR 800.4n keeps Bianca's anted Lotus in the game when she leaves; an effect that would
+    move it is a legal request that does nothing (CR 800.4b or 800.4d, as above): the Lotus
+    stays in the ante zone."""
     g = make_game()
     g.add_object("lotus", "Lotus", owner="Bianca", zone="ante", types=["artifact"])
     g.apply({"leave": "Bianca"})
-    assert g.where("lotus") == ("main", "ante")  # 800.4n: it stays in the ante zone
-    try:
-        g.apply({"move": {"object": "lotus", "to": "library"}})
-    except RulesError:
-        return
-    obj = g.obj("lotus")
-    assert obj.game is None or obj.zone.value == "ante", (
-        f"lotus is in Bianca's {obj.zone.value} though Bianca has left the game")
+    assert g.where("lotus") == ("main", "ante")
+    objects = dict(g.world.objects.items())
+    steps = g.apply({"move": {"object": "lotus", "to": zone}})
+    assert [s.rule for s in steps] == [OWNER_LEFT_RULE[zone]]
+    assert moves_in(steps) == []
+    assert dict(g.world.objects.items()) == objects
+    assert g.where("lotus") == ("main", "ante")
 
 
-def test_bribery_put_onto_the_stack_without_a_target():
+def bribery_moved_onto_the_stack() -> Game:
     g = make_game()
     g.apply({"move": {"object": "bribery", "to": "stack"}})
-    snap = Snapshot(g)
-    try:
-        g.apply({"resolve": "bribery"})
-    except RulesError:
-        snap.assert_unchanged()
+    assert g.obj("bribery").targets == ()
+    return g
+
+
+def bribery_whose_target_left() -> Game:
+    g = make_game()
+    g.apply({"cast": {"card": "bribery", "by": "Alex", "target": "Bianca"}})
+    g.apply({"leave": "Bianca"})
+    assert g.obj("bribery").targets == ("Bianca",)
+    return g
+
+
+@pytest.mark.parametrize("setup", [bribery_moved_onto_the_stack, bribery_whose_target_left],
+                         ids=["moved_onto_the_stack_without_a_target", "target_left_the_game"])
+def test_bribery_without_a_legal_target_goes_to_the_graveyard_and_searches_nothing(setup):
+    """Bribery ("Search target opponent's library ...") with no opponent in the game to target
+    does nothing: nobody's library is searched or shuffled, no creature enters, and the
+    sorcery is put into its owner's graveyard (CR 608.2n)."""
+    g = setup()
+    assert g.stack == ["bribery"]
+    libraries = {p: g.zone("library", p) for p in PLAYERS}
+    battlefield = g.zone("battlefield")
+    rng = g.rng.getstate()
+    steps = g.apply({"resolve": "bribery"})
+    assert [s.rule for s in steps] == ["117.4", "608.2n"]
+    assert "Bribery has no legal target (an opponent in the game): it does nothing." in \
+        steps[0].notes
+    assert [(m.obj, m.dst.zone) for m in moves_in(steps)] == [("bribery", "graveyard")]
+    assert g.where("bribery") == ("main", "graveyard")
+    assert {p: g.zone("library", p) for p in PLAYERS} == libraries
+    assert g.zone("battlefield") == battlefield
+    assert g.rng.getstate() == rng  # no shuffle
+    assert g.stack == [] and g.priority == "Alex"

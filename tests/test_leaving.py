@@ -205,6 +205,24 @@ def test_800_4a_example_mind_control_bianca_leaves():
     assert g.priority == "Alex" and g.active == "Alex"
 
 
+def test_608_3b_mind_control_whose_target_left_goes_to_the_graveyard_without_entering():
+    """CR 608.3b: Bianca leaves with the Griffin while Mind Control is on the stack: "If the
+    target is illegal, the spell doesn't resolve and is removed from the stack and put into its
+    owner's graveyard" -- it never enters the battlefield (and so no 704.5m is needed)."""
+    g = game()
+    g.add_object("mc", "Mind Control", owner="Alex", zone="hand")
+    g.add_object("griffin", "Assault Griffin", owner="Bianca", zone="battlefield")
+    run(g, {"cast": {"card": "mc", "by": "Alex", "target": "griffin"}}, {"leave": "Bianca"})
+    assert g.where("griffin") == ("outside", "outside") and g.stack == ["mc"]
+    steps = g.apply({"resolve": "mc"})
+    assert rules(steps) == ["117.4", "608.3b"]
+    assert steps[1].text.startswith("If the target is illegal, the spell doesn’t resolve")
+    assert [(m.obj, m.src, m.dst) for s in steps for m in of(s, Move)] == [
+        ("mc", Loc(0, "stack"), Loc(0, "graveyard", "Alex"))]
+    assert g.zone("graveyard", "Alex") == ["mc"] and g.zone("battlefield") == []
+    assert g.world.effects_on("griffin") == [] and g.priority == "Alex"
+
+
 def _treason() -> Game:
     g = game()
     g.add_object("treason", "Act of Treason", owner="Alex", zone="hand")
@@ -427,7 +445,9 @@ def test_800_4p_next_player_who_wouldnt_leave():
     steps = g.advance("combat_damage")
     assert not g.in_game("Alex") and not g.in_game("Bianca")
     assert g.current.planar_controller == "Cho"
-    assert all(s.snapshot.games[0].planar_controller in ("Alex", "Cho") for s in steps)
+    controllers = [s.snapshot.games[0].planar_controller for s in steps]
+    assert [c for i, c in enumerate(controllers) if i == 0 or c != controllers[i - 1]] == [
+        "Alex", "Cho"]  # Alex, then straight to Cho: never Bianca, who leaves with Alex
     assert [c.new for s in steps for c in of(s, Control) if c.obj == "tazeem"] == ["Cho"]
 
 

@@ -259,5 +259,9 @@ def test_800_4b_card_brought_in_for_departed_player_stays_where_it_is():
     under his control: it stays in his main-game hand."""
     g = subgame(setup=_with_main_game_things)
     g.apply({"lose": "Cho"})
-    g.apply({"bring_in": {"object": "cho_hand", "to": "battlefield"}})
+    steps = g.apply({"bring_in": {"object": "cho_hand", "to": "battlefield"}})
+    assert rules(steps) == ["726.4a", "800.4b"]
+    assert steps[1].text.endswith("that object remains in its current zone.")
+    assert [m for s in steps for m in of(s, Move)] == []
     assert g.where("cho_hand") == ("main", "hand")
+    assert g.zone("battlefield", game=1) == [] and g.world.games[0].held == ()

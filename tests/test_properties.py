@@ -62,8 +62,8 @@ SETTINGS = settings.get_profile(f"magicsub-properties-{PROFILE}")
 CI_MINIMUM = 10_000
 """Sequences the ci profile must run across the state machines (measured below)."""
 
-STATS = {"sequences": 0, "steps": 0, "refused": 0, "subgames": 0, "nested": 0, "seconds": 0.0,
-         "completed": set()}
+STATS = {"sequences": 0, "steps": 0, "refused": 0, "subgames": 0, "nested": 0,
+         "nested_ended": 0, "seconds": 0.0, "completed": set()}
 
 # -- choosing: one vocabulary for hypothesis draws and for a seeded random generator ---------------
 
@@ -476,6 +476,8 @@ class GameMachine(RuleBasedStateMachine):
             if self.game.subgames > before:
                 STATS["subgames"] += 1
                 STATS["nested"] += self.game.subgames > 1
+            elif self.game.subgames < before:
+                STATS["nested_ended"] += before > 1
             check_invariants(self.game, self.cards, self.outside)
 
 
@@ -485,24 +487,29 @@ class NestedMachine(GameMachine):
     config = NESTED
 
 
-def _run_machine(machine: type[RuleBasedStateMachine], name: str, step_share: float) -> None:
-    """Run a machine with the profile's examples and ``step_share`` of its step count."""
+def _run_machine(machine: type[RuleBasedStateMachine], name: str, step_share: float) -> dict:
+    """Run a machine with the profile's examples and ``step_share`` of its step count; return
+    how much each count of ``STATS`` grew."""
     start = time.perf_counter()
-    before = STATS["sequences"]
+    counts = {k: v for k, v in STATS.items() if isinstance(v, int)}
     steps = max(6, round(SETTINGS.stateful_step_count * step_share))
     run_state_machine_as_test(machine, settings=settings(SETTINGS, stateful_step_count=steps))
     STATS["seconds"] += time.perf_counter() - start
     STATS["completed"].add(name)
-    assert STATS["sequences"] > before
+    grown = {k: STATS[k] - v for k, v in counts.items()}
+    assert grown["sequences"] > 0
+    return grown
 
 
-def test_general_machine():
-    _run_machine(GameMachine, "general", 1.0)
+def test_general_machine_keeps_the_invariants():
+    grown = _run_machine(GameMachine, "general", 1.0)
+    assert grown["subgames"] > 0 and grown["refused"] > 0  # both kinds of request were explored
 
 
-def test_nested_machine():
+def test_nested_machine_keeps_the_invariants_through_nested_subgames():
     # Each step of this machine often starts a subgame (dozens of moves): fewer steps.
-    _run_machine(NestedMachine, "nested", 0.67)
+    grown = _run_machine(NestedMachine, "nested", 0.67)
+    assert grown["nested"] > 0 and grown["nested_ended"] > 0  # subgames in subgames, ended
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -511,7 +518,8 @@ def _report_example_count(request):
     yield
     line = (f"magicsub properties [{PROFILE}]: {STATS['sequences']} sequences, "
             f"{STATS['steps']} requests ({STATS['refused']} refused), {STATS['subgames']} "
-            f"subgames started ({STATS['nested']} nested) in {STATS['seconds']:.1f} s")
+            f"subgames started ({STATS['nested']} nested, {STATS['nested_ended']} nested "
+            f"ended) in {STATS['seconds']:.1f} s")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if capture is not None:
         with capture.global_and_fixture_disabled():
@@ -539,14 +547,14 @@ def play(seed: int, cfg: Config, length: int) -> list[dict]:
 
 @settings(SETTINGS, max_examples=min(SETTINGS.max_examples, 300))
 @given(seed=st.integers(0, 2**32 - 1), nested=st.booleans())
-def test_same_scenario_same_trace(seed, nested):
+def test_same_random_scenario_and_seed_give_the_same_trace(seed, nested):
     cfg = NESTED if nested else GENERAL
     first = play(seed, cfg, 25)
     second = play(seed, cfg, 25)
     assert first == second
 
 
-def test_determinism_sees_the_seed():
+def test_different_seeds_give_different_random_traces():
     """The determinism property is not vacuous: different seeds give different traces."""
     traces = {str(play(seed, NESTED, 25)) for seed in range(8)}
     assert len(traces) > 1

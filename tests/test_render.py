@@ -243,7 +243,7 @@ def test_library_over_eight_cards_is_counted_not_listed():
     assert "Library</span>: 9 cards" in render.world_html(game.world)
 
 
-def test_outside_panel_lists_cards_that_left_and_skips_nothing_named():
+def test_outside_panel_shows_a_named_card_that_left_and_counts_unnamed_cards():
     result = magicsub.load_scenario(
         "magicsub/scenarios/800_4a_genesis_chamber.yaml").run()
     found = Elements(render.world_html(result.trace[-1].snapshot))

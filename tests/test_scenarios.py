@@ -21,7 +21,7 @@ CORNERS = ["corner_commander_not_in_command_zone", "corner_shahrazad_brought_in"
            "726_5_edition_506"]
 
 
-def test_there_are_scenarios():
+def test_scenario_files_exist_for_every_corner():
     assert FILES, f"no scenario files in {SCENARIO_DIR}"
     names = {p.stem for p in FILES}
     missing = [c for c in CORNERS if c not in names]
@@ -74,7 +74,7 @@ def test_each_paragraph_scenario_cites_its_paragraph(scenario_runs):
         assert result.trace.cites(paragraph), f"{name}: the trace does not cite {paragraph}"
 
 
-def test_a_step_can_name_the_copy_fork_made():
+def test_a_step_can_name_the_copy_fork_made_by_its_default_id():
     text = """
 title: Fork's copy resolves first
 players: [Alex, Bianca]

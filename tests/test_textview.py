@@ -68,7 +68,7 @@ def test_failed_expectations_are_fail_lines():
     assert "\x1b[1m\x1b[31mFAIL" in trace_text(result, colour=True)
 
 
-def test_a_bare_trace_works_too(result):
+def test_text_of_a_bare_trace_has_a_header_and_no_expectations(result):
     text = trace_text(result.trace, colour=False)
     assert text.splitlines()[0] == f"Trace of {len(result.trace)} steps"
     assert "Expectations" not in text

@@ -68,13 +68,43 @@ def test_stepper_is_linked_in_the_browser_only(stepper):
     assert not stepper.slider._trait_notifiers.get("value", {}).get("change")
 
 
-def test_stepper_text_repr_is_deterministic(result):
+def test_stepper_text_output_lists_each_steps_rule_and_changes_and_the_final_board(result):
+    """The text/plain that nbval compares says what the stepper shows (not only its title)."""
     one = Stepper(result.trace, title="Shahrazad")._repr_mimebundle_()
     two = Stepper(result.trace, title="Shahrazad")._repr_mimebundle_()
-    expected = f"Stepper('Shahrazad', steps={len(result.trace)})"
-    assert one["text/plain"] == two["text/plain"] == expected
     assert "application/vnd.jupyter.widget-view+json" in one
+    text = one["text/plain"]
+    assert text == two["text/plain"]
+    lines = text.splitlines()
+    assert lines[0] == f"Stepper 'Shahrazad': {len(result.trace)} steps"
+    numbered = [line for line in lines if re.match(r"^\d+\. ", line)]
+    assert [line.split()[1] for line in numbered] == [s.rule for s in result.trace]
+    assert ("   - move 6 cards: Alex's library (main game) → Alex's library (subgame 1): "
+            "Alex#1–Alex#6") in lines
+    assert "   - life: Alex loses 10 life in the main game (20 → 10)" in lines
+    assert ("   - move [shahrazad] Shahrazad: stack (main game) → Alex's graveyard (main game)"
+            in lines)
+    final = lines[lines.index("After the last step:"):]
+    assert final[1:4] == ["  main game: in progress; turn 1 (Alex's turn), main step; priority "
+                          "Alex", "    Alex: life 10, in game", "    Bianca: life 20, in game"]
+    assert "    Alex's graveyard (1): shahrazad" in final
+    assert final[-1] == "  subgame 1: ended (won by Bianca)"
+    assert not re.search(r"0x[0-9a-f]{6,}|model_id|\d\d:\d\d:\d\d", text)
     assert repr(Stepper(result.trace)) == f"Stepper(steps={len(result.trace)})"
+
+
+def test_stepper_text_output_changes_when_a_card_ends_elsewhere(result):
+    game = magicsub.Game(["Alex", "Bianca"], seed=1)
+    game.add_object("bears", "Grizzly Bears", owner="Alex", zone="hand", types=["creature"])
+    game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    other = magicsub.Game(["Alex", "Bianca"], seed=1)
+    other.add_object("bears", "Grizzly Bears", owner="Alex", zone="graveyard",
+                     types=["creature"])
+    other.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    other.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    one, two = Stepper(game.trace).summary(), Stepper(other.trace).summary()
+    assert "Alex's hand (1): bears" in one and "Alex's graveyard (1): bears" in two
 
 
 def test_stepper_state_holds_the_css_once_and_is_small(stepper):
@@ -118,7 +148,9 @@ def test_quiz_answer_is_computed_by_the_engine(result):
                                                                   "selected_index"))}
     assert quiz.buttons.description == "Answer"
     assert repr(quiz) == "Quiz('Who wins the subgame?', choices=3)"
-    assert quiz._repr_mimebundle_()["text/plain"] == repr(quiz)
+    assert quiz._repr_mimebundle_()["text/plain"] == (
+        "Quiz: Who wins the subgame?\n    1. Alex\n  * 2. Bianca\n    3. Nobody: a draw\n"
+        "Engine's answer: 2. Bianca")
 
 
 def test_quiz_answer_from_expectations_per_choice(result):

@@ -297,7 +297,19 @@ def _carry_outputs(path: Path, nb: nbformat.NotebookNode) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every page's notebook (when changed) and _toc.yml; print what was written."""
+    """Write every page's notebook (when changed) and _toc.yml; print what was written.
+
+    Refuses (exit 1) while a golden trace is stale: the pages quote the traces, so the trace
+    change is reviewed first (``make golden``).
+    """
+    sys.path.insert(0, str(ROOT / "tools"))
+    import golden
+
+    stale_traces = golden.stale()
+    if stale_traces:
+        print("golden traces are stale (run `make golden` and review the diff first):\n  "
+              + "\n  ".join(stale_traces), file=sys.stderr)
+        return 1
     PARTS = parts()
     argv = list(sys.argv[1:] if argv is None else argv)
     force = "--force" in argv
@@ -1977,16 +1989,24 @@ def reference_pages() -> list[Page]:
         ```{nb-exec-table}
         ```
 
-        The versions used:
+        The versions the book is built and tested with are pinned in `requirements.txt` (Python)
+        and `package-lock.json` (the widget JavaScript); `make` installs exactly these. The
+        table below is read from those files, not from the machine, so that the stored output
+        changes only when a pin does:
         """)
     p.code('''
-        import platform
-        from importlib.metadata import version
+        import json
+        from pathlib import Path
 
-        for package in ("magicsub", "ipywidgets", "jupyter-book", "myst-nb", "nbval", "pyyaml",
-                        "immutables"):
-            print(f"{package:14} {version(package)}")
-        print(f"{'python':14} {platform.python_version()}")
+        root = Path("..")
+        for line in (root / "requirements.txt").read_text().splitlines():
+            if "==" in line and not line.startswith("#"):
+                package, pinned = line.split("==")
+                print(f"{package:22} {pinned}")
+        lock = json.loads((root / "package-lock.json").read_text())["packages"]
+        for package in json.loads((root / "package.json").read_text())["dependencies"]:
+            print(f"{package:22} {lock['node_modules/' + package]['version']}")
+        print(f"{'magicsub':22} {magicsub.__version__}")
         ''')
     pages.append(p)
     return pages

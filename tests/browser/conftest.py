@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from expected import QuizExpect, StepperExpect, page_widgets
 from pagecheck import (
     AXE_JS,
     CHROMIUM,
@@ -24,8 +25,6 @@ from pagecheck import (
     PAINT_TIMES,
     BookTabs,
     book_pages,
-    page_has_quiz,
-    page_has_slider,
     page_has_widgets,
     serve,
 )
@@ -39,21 +38,26 @@ PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page")
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrize page tests with the built pages they apply to.
 
-    ``book_page``: every page; ``widget_page``: pages with widgets; ``stepper_page``: with a
-    slider; ``quiz_page``: with ToggleButtons. With no such page (or no book) there is one
-    parameter, which makes the test fail: a book without a stepper or a quiz is a broken book.
+    ``book_page``: every page; ``widget_page``: pages with widgets; ``stepper_page`` and
+    ``quiz_page``: the pages whose committed notebook shows a Stepper or a Quiz (so a built page
+    that lost its widgets is still tested, and fails). With no such page (or no book) there is
+    one parameter, which makes the test fail: a book without a stepper or a quiz is broken.
     """
     pages = book_pages() if (HTML_DIR / "index.html").is_file() else []
     choosers = {
         "book_page": lambda path: True,
         "widget_page": page_has_widgets,
-        "stepper_page": page_has_slider,
-        "quiz_page": page_has_quiz,
+        "stepper_page": lambda path: _has(path, StepperExpect),
+        "quiz_page": lambda path: _has(path, QuizExpect),
     }
     for name, chooser in choosers.items():
         if name in metafunc.fixturenames:
             chosen = [p for p in pages if chooser(HTML_DIR / p)]
             metafunc.parametrize(name, chosen or [NOT_BUILT])
+
+
+def _has(path: Path, kind: type) -> bool:
+    return any(isinstance(w, kind) for w in page_widgets(path.relative_to(HTML_DIR).as_posix()))
 
 
 def _page_param(item: pytest.Item) -> str | None:

@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -410,3 +411,142 @@ def describe_violations(violations: list[dict]) -> str:
         for node in violation["nodes"]:
             lines.append(f"    {json.dumps(node['target'])}: {node.get('failureSummary', '')!r}")
     return "\n".join(lines)
+
+
+# -- what a stepper shows ----------------------------------------------------------------------
+
+_BOARD_JS = """scope => {
+  const step = scope.querySelector('.magicsub-step');
+  if (!step) return null;
+  const objs = {};
+  for (const el of step.querySelectorAll('[data-obj]')) {
+    const seat = el.closest('[data-player]');
+    objs[el.dataset.obj] = [el.dataset.game, el.dataset.zone, seat ? seat.dataset.player : null,
+                            el.offsetParent !== null];
+  }
+  const seats = {};
+  for (const p of step.querySelectorAll('[data-game-panel] [data-player]')) {
+    seats[p.closest('[data-game-panel]').dataset.gamePanel + '|' + p.dataset.player] =
+      p.innerText;
+  }
+  const games = {};
+  for (const g of step.querySelectorAll('[data-game-panel]')) {
+    games[g.dataset.gamePanel] = g.innerText;
+  }
+  const rn = step.querySelector('.ms-rn');
+  return {step: step.dataset.step, rule: rn ? rn.innerText : '', objs, seats, games,
+          visible: step.offsetParent !== null};
+}"""
+
+
+def board(scope: Locator) -> dict | None:
+    """What the stepper in ``scope`` shows now: the step index (``data-step``), the rule number
+    shown, each object on the board as ``id -> [data-game, data-zone, player panel, visible]``,
+    each player panel's text (``"game|player" -> text``) and each game panel's text."""
+    return scope.evaluate(_BOARD_JS)
+
+
+def go_to_step(page: Page, scope: Locator, number: int, *, timeout_ms: float = 5_000) -> dict:
+    """Move the stepper in ``scope`` to step ``number`` (0: before the first step) with the
+    slider's keyboard keys (Home, Page Up, arrows); return ``board(scope)`` once it shows it."""
+    handle = slider_handles(scope)[0]
+    handle.focus()
+    page.keyboard.press("Home")
+    for _ in range(number // 5):
+        page.keyboard.press("PageUp")
+    for _ in range(number % 5):
+        page.keyboard.press("ArrowRight")
+    want = "start" if number == 0 else str(number - 1)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        shown = board(scope)
+        if shown and shown["step"] == want and slider_value(handle) == number:
+            return shown
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the stepper did not show step {number}: slider at "
+                                 f"{slider_value(handle)}, page shows {shown and shown['step']}")
+        page.wait_for_timeout(20)
+
+
+# -- every step as the page ships it (the embedded widget state) --------------------------------
+
+_VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "col", "source"}
+
+
+class _StepParser(HTMLParser):
+    """Reads one step's HTML into the same shape as ``board()``: the rule shown, each object's
+    place and player panel, and the text of each player and game panel."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[dict] = []
+        self.result: dict = {"step": None, "rule": "", "objs": {}, "seats": {}, "games": {},
+                             "visible": True}
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        node = {"tag": tag, "attrs": a, "text": []}
+        if "data-step" in a and self.result["step"] is None:
+            self.result["step"] = a["data-step"]
+        if "data-obj" in a:
+            seat = next((n["attrs"]["data-player"] for n in reversed(self.open)
+                         if "data-player" in n["attrs"]), None)
+            self.result["objs"][a["data-obj"]] = [a.get("data-game"), a.get("data-zone"), seat,
+                                                  True]
+        if tag not in _VOID:
+            self.open.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            node = self.open.pop()
+            text = "".join(node["text"])
+            for parent in self.open[-1:]:
+                parent["text"].append(text)
+            a = node["attrs"]
+            if "ms-rn" in a.get("class", "").split():
+                self.result["rule"] = self.result["rule"] or text
+            if "data-game-panel" in a:
+                self.result["games"][a["data-game-panel"]] = text
+            if "data-player" in a:
+                panel = next((n["attrs"]["data-game-panel"] for n in reversed(self.open)
+                              if "data-game-panel" in n["attrs"]), None)
+                self.result["seats"][f"{panel}|{a['data-player']}"] = text
+            if node["tag"] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.open[-1]["text"].append(data)
+
+
+def parse_step_html(html: str) -> dict:
+    """One step's HTML (a Stack page of a stepper) -> the dict ``board()`` returns."""
+    parser = _StepParser()
+    parser.feed(html)
+    parser.close()
+    return parser.result
+
+
+def embedded_steppers(path: Path) -> list[list[str]]:
+    """The steppers of a built page as shipped, in page order: each a list of its Stack pages'
+    HTML (page 0 before the first step, page k after step k), from the embedded widget state."""
+    text = path.read_text("utf8")
+    found = re.search(rf'<script type="{re.escape(WIDGET_STATE)}">(.*?)</script>', text, re.S)
+    if not found:
+        return []
+    state = json.loads(found.group(1))["state"]
+    views = [json.loads(v)["model_id"] for v in re.findall(
+        rf'<script type="{re.escape(WIDGET_VIEW)}">(.*?)</script>', text, re.S)]
+
+    def model(ref: str) -> dict:
+        return state[ref.removeprefix("IPY_MODEL_")]
+
+    steppers = []
+    for model_id in views:
+        root = state.get(model_id, {})
+        if "magicsub-stepper" not in root.get("state", {}).get("_dom_classes", []):
+            continue
+        stack = next(model(c) for c in root["state"]["children"]
+                     if model(c)["model_name"] == "StackModel")
+        steppers.append([model(c)["state"]["value"] for c in stack["state"]["children"]])
+    return steppers

@@ -8,24 +8,28 @@ Chromium, once for all the tests on it (see conftest.py). Run ``make book`` firs
 from __future__ import annotations
 
 import math
+import re
+import time
 from pathlib import Path
 
 import pytest
+from expected import QuizExpect, StepExpect, StepperExpect, page_widgets
 from pagecheck import (
     PAINT_TIMES,
     BookTabs,
+    board,
     describe_violations,
-    html_text,
+    embedded_steppers,
+    go_to_step,
     measure_paint_ms,
+    parse_step_html,
+    require_built,
     serious_axe_violations,
     slider_handles,
     slider_value,
     step_slider,
-    step_text,
-    toggle_groups,
-    wait_for_text_change,
-    widget_outputs,
 )
+from playwright.sync_api import Locator
 
 pytestmark = pytest.mark.browser
 
@@ -46,71 +50,225 @@ def test_page_has_no_serious_accessibility_violation(
     assert not violations, f"{book_page}:\n{describe_violations(violations)}"
 
 
-def test_sliders_change_the_visible_step(book_tabs: BookTabs, stepper_page: str) -> None:
-    """Each slider, stepped with the keyboard, changes what its Stack shows; Play plays."""
-    widget_page = stepper_page
-    tab = book_tabs.open(widget_page)
-    page = tab.page
-    steppers = [out for out in widget_outputs(page) if slider_handles(out)]
-    assert steppers, f"{widget_page}: the widget state has a slider but none is shown"
-    for output in steppers:
-        for handle in slider_handles(output):
-            output.scroll_into_view_if_needed()
-            start = slider_value(handle)
-            before = step_text(output)
-            step_slider(page, handle, "ArrowRight")
-            after = wait_for_text_change(output, before)
-            assert slider_value(handle) == start + 1, f"{widget_page}: the slider did not move"
-            assert after != before, f"{widget_page}: stepping the slider left {before!r} shown"
-            paint = measure_paint_ms(page, output, handle, "ArrowLeft")
-            assert step_text(output) == before, f"{widget_page}: stepping back did not go back"
-            assert not math.isnan(paint), f"{widget_page}: stepping back did not repaint"
-            PAINT_TIMES.append((widget_page, paint))
-        next_button = output.locator("button.ms-next")
-        if next_button.count():
-            handle = slider_handles(output)[0]
-            start, before = slider_value(handle), step_text(output)
-            next_button.click()
-            after = wait_for_text_change(output, before)
-            assert after != before, f"{widget_page}: Next step did not move the stepper"
-            assert slider_value(handle) == start + 1
-            output.locator("button.ms-prev").click()
-            assert wait_for_text_change(output, after) == before, (
-                f"{widget_page}: Previous step did not go back")
-            assert slider_value(handle) == start
-        play = output.locator(".widget-play button").first
-        if play.count():
-            before = step_text(output)
-            play.click()
-            assert wait_for_text_change(output, before) != before, (
-                f"{widget_page}: Play did not move the stepper"
-            )
-            if play.get_attribute("aria-label") == "Pause":
-                play.click()
+ANONYMOUS = re.compile(r".+#\d+$")
+LISTED_MAX = 8  # magicsub.render.LIBRARY_NAMES_MAX: longer libraries are shown by their count
+
+
+def steppers_on(tab) -> tuple[list[Locator], list[StepperExpect]]:
+    expected = [w for w in page_widgets(tab.relative) if isinstance(w, StepperExpect)]
+    shown = tab.page.locator(".magicsub-stepper").all()
+    assert len(shown) == len(expected), (
+        f"{tab.relative}: the notebook has {len(expected)} stepper(s), the page shows "
+        f"{len(shown)}")
+    return shown, expected
+
+
+def place_problems(shown: dict, oid: str, where: tuple[str, str, str | None]) -> list[str]:
+    """Where the board shows ``oid`` vs where the step put it; absent only when the rendering
+    shows that place by its count (a long library, many unnamed cards outside)."""
+    game, zone, player = where
+    at = shown["objs"].get(oid)
+    if at is None:
+        if zone == "library" or (zone == "outside" and ANONYMOUS.match(oid)):
+            return []
+        return [f"{oid} is not on the board; the step put it in {where}"]
+    got_game, got_zone, got_player, visible = at
+    problems = []
+    if (got_game, got_zone) != (game, zone):
+        problems.append(f"{oid} is shown in {got_zone} of game {got_game}, expected {zone} of "
+                        f"game {game}")
+    if player and got_player != player:
+        problems.append(f"{oid} is shown in {got_player}'s area, expected {player}'s")
+    if not visible:
+        problems.append(f"{oid} is on the board but not visible")
+    return problems
+
+
+def step_problems(shown: dict, step: StepExpect) -> list[str]:
+    problems = []
+    if shown["rule"] != f"CR {step.rule}":
+        problems.append(f"step {step.number}: the rule shown is {shown['rule']!r}, expected "
+                        f"'CR {step.rule}'")
+    for oid, where in step.places.items():
+        problems += [f"step {step.number}: {p}" for p in place_problems(shown, oid, where)]
+    for oid in step.gone:
+        if oid in shown["objs"]:
+            problems.append(f"step {step.number}: {oid} ceased to exist but is still shown")
+    return problems
+
+
+def final_board_problems(shown: dict, stepper: StepperExpect) -> list[str]:
+    """The whole board after the last step: every object in its zone, library and outside
+    counts, life totals, ended games, and no object that should not be there."""
+    problems = []
+    listed: set[str] = set()
+    for zone in stepper.zones:
+        listed.update(zone.ids)
+        where = (zone.game, zone.zone, zone.player)
+        n = len(zone.ids)
+        if zone.zone == "library" and n > LISTED_MAX:
+            seat = shown["seats"].get(f"{zone.game}|{zone.player}", "")
+            if f"Library: {n} cards" not in seat:
+                problems.append(f"{zone.player}'s library in game {zone.game} should show "
+                                f"{n} cards: {seat[:120]!r}")
+            continue
+        if zone.game == "outside":
+            unnamed: dict[str, int] = {}
+            for oid in zone.ids:
+                if ANONYMOUS.match(oid):
+                    unnamed[oid.rsplit("#", 1)[0]] = unnamed.get(oid.rsplit("#", 1)[0], 0) + 1
+            outside = shown["games"].get("outside", "")
+            for owner, count in unnamed.items():
+                if f"{owner}'s unnamed cards: {count}" not in outside:
+                    problems.append(f"outside the game should count {count} unnamed cards of "
+                                    f"{owner}")
+        for oid in zone.ids:
+            problems += place_problems(shown, oid, where)
+    for oid in shown["objs"]:
+        if oid not in listed:
+            problems.append(f"{oid} is shown but the final board has no such object")
+    for (game, player), life in stepper.life.items():
+        seat = shown["seats"].get(f"{game}|{player}")
+        if seat is None:
+            problems.append(f"no panel for {player} in game {game}")
+        elif not re.search(rf"\blife {life}\b", seat):
+            problems.append(f"{player} should have life {life} in game {game}: {seat[:80]!r}")
+    for game in stepper.ended:
+        if "ended" not in shown["games"].get(game, ""):
+            problems.append(f"game {game} has ended but is not shown as ended")
+    return problems
+
+
+def test_every_step_as_shipped_holds_the_board_of_that_step(stepper_page: str) -> None:
+    """Every step of every stepper, as the built page embeds it: the rule, where each object
+    the step moved is, and after the last step the whole board, all as the notebook's stored
+    summary says (the browser test below shows that what is embedded is what a reader sees)."""
+    shipped = embedded_steppers(require_built(stepper_page))
+    expected = [w for w in page_widgets(stepper_page) if isinstance(w, StepperExpect)]
+    assert len(shipped) == len(expected), (
+        f"{stepper_page}: the notebook has {len(expected)} stepper(s), the page embeds "
+        f"{len(shipped)}")
+    problems = []
+    for i, (pages, stepper) in enumerate(zip(shipped, expected, strict=True)):
+        where = f"{stepper_page}, stepper {i + 1} ({stepper.title!r})"
+        n = len(stepper.steps)
+        if len(pages) != n + 1:
+            problems.append(f"{where}: {len(pages)} pages for {n} steps")
+            continue
+        boards = [parse_step_html(html) for html in pages]
+        if boards[0]["step"] != "start":
+            problems.append(f"{where}: the first page is step {boards[0]['step']!r}")
+        for number in range(1, n + 1):
+            shown = boards[number]
+            if shown["step"] != str(number - 1):
+                problems.append(f"{where}: page {number} is step {shown['step']!r}")
+            problems += [f"{where}: {p}" for p in step_problems(shown, stepper.steps[number - 1])]
+        problems += [f"{where}, last step: {p}" for p in final_board_problems(boards[n], stepper)]
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_steppers_show_the_board_of_each_step(book_tabs: BookTabs, stepper_page: str) -> None:
+    """Every stepper, at its first, a middle and its last step, shows that step's rule and each
+    object the step moved where the step put it (read from the notebook's stored summary, which
+    nbval checks against the engine); at the last step, the whole final board."""
+    tab = book_tabs.open(stepper_page)
+    outputs, expected = steppers_on(tab)
+    problems = []
+    for i, (output, stepper) in enumerate(zip(outputs, expected, strict=True)):
+        output.scroll_into_view_if_needed()
+        n = len(stepper.steps)
+        for number in sorted({1, (n + 1) // 2, n}) if n else [0]:
+            shown = go_to_step(tab.page, output, number)
+            where = f"{stepper_page}, stepper {i + 1} ({stepper.title!r})"
+            if number:
+                problems += [f"{where}: {p}" for p in step_problems(shown,
+                                                                    stepper.steps[number - 1])]
+            if number == n:
+                problems += [f"{where}, last step: {p}"
+                             for p in final_board_problems(shown, stepper)]
+    assert not problems, "\n".join(problems[:40])
     assert not tab.report.problems(), tab.report.summary()
 
 
-def test_quizzes_give_feedback(book_tabs: BookTabs, quiz_page: str) -> None:
-    """Clicking each choice of a ToggleButtons quiz changes the feedback shown."""
-    widget_page = quiz_page
-    tab = book_tabs.open(widget_page)
-    quizzes = [out for out in widget_outputs(tab.page) if toggle_groups(out)]
-    assert quizzes, f"{widget_page}: the widget state has ToggleButtons but none is shown"
-    for output in quizzes:
-        for group in toggle_groups(output):
-            buttons = group.locator("button").all()
-            assert len(buttons) >= 2, f"{widget_page}: a quiz with {len(buttons)} choice(s)"
-            seen = {html_text(output)}
-            for button in buttons:
-                before = html_text(output)
-                button.click()
-                after = wait_for_text_change(output, before)
-                assert after != before, (
-                    f"{widget_page}: choosing {button.inner_text()!r} changed nothing"
-                )
-                assert "mod-active" in (button.get_attribute("class") or ""), (
-                    f"{widget_page}: {button.inner_text()!r} is not shown as chosen"
-                )
-                seen.add(after)
-            assert len(seen) == len(buttons) + 1, f"{widget_page}: choices share feedback"
+def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) -> None:
+    """Every stepper has Next, Previous, Play and a keyboard slider, and each moves the step."""
+    tab = book_tabs.open(stepper_page)
+    page = tab.page
+    outputs, expected = steppers_on(tab)
+    for i, (output, stepper) in enumerate(zip(outputs, expected, strict=True)):
+        where = f"{stepper_page}, stepper {i + 1}"
+        if not stepper.steps:
+            continue
+        output.scroll_into_view_if_needed()
+        go_to_step(page, output, 0)
+        handle = slider_handles(output)[0]
+        step_slider(page, handle, "ArrowRight")
+        assert wait_for_step(output, "0") == "0", f"{where}: ArrowRight did not move the step"
+        paint = measure_paint_ms(page, output, handle, "ArrowLeft")
+        assert board(output)["step"] == "start", f"{where}: ArrowLeft did not go back"
+        assert not math.isnan(paint), f"{where}: stepping back did not repaint"
+        PAINT_TIMES.append((stepper_page, paint))
+        next_button = output.locator("button.ms-next")
+        previous_button = output.locator("button.ms-prev")
+        play = output.locator(".widget-play button").first
+        assert next_button.count() == 1, f"{where}: no Next step button"
+        assert previous_button.count() == 1, f"{where}: no Previous step button"
+        assert play.count() == 1, f"{where}: no Play button"
+        next_button.click()
+        assert wait_for_step(output, "0") == "0", f"{where}: Next step did not move the step"
+        assert slider_value(handle) == 1, f"{where}: Next step did not move the slider"
+        previous_button.click()
+        assert wait_for_step(output, "start") == "start", f"{where}: Previous did not go back"
+        assert slider_value(handle) == 0
+        play.click()
+        assert wait_for_step(output, "0") == "0", f"{where}: Play did not move the stepper"
+        if play.get_attribute("aria-label") == "Pause":
+            play.click()
+    assert not tab.report.problems(), tab.report.summary()
+
+
+def wait_for_step(output: Locator, step: str, *, timeout_ms: float = 5_000) -> str | None:
+    """Wait until the stepper shows ``data-step == step``; return what it shows then."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        shown = board(output)
+        now = shown and shown["step"]
+        if now == step or time.monotonic() > deadline:
+            return now
+        output.page.wait_for_timeout(20)
+
+
+def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) -> None:
+    """Every quiz offers the notebook's choices; choosing the engine's answer shows it correct,
+    choosing any other shows the feedback for a wrong answer naming the engine's answer."""
+    tab = book_tabs.open(quiz_page)
+    expected = [w for w in page_widgets(quiz_page) if isinstance(w, QuizExpect)]
+    outputs = tab.page.locator(".magicsub-quiz").all()
+    assert len(outputs) == len(expected), (
+        f"{quiz_page}: the notebook has {len(expected)} quiz(zes), the page shows {len(outputs)}")
+    for i, (output, quiz) in enumerate(zip(outputs, expected, strict=True)):
+        where = f"{quiz_page}, quiz {i + 1} ({quiz.question!r})"
+        output.scroll_into_view_if_needed()
+        buttons = output.locator(".widget-toggle-buttons button").all()
+        labels = [b.inner_text().strip() for b in buttons]
+        assert labels == quiz.choices, f"{where}: choices {labels}, expected {quiz.choices}"
+        answer = quiz.choices[quiz.correct]
+        order = [quiz.correct] + [k for k in range(len(buttons)) if k != quiz.correct]
+        for k in order:
+            buttons[k].click()
+            verdict = "correct" if k == quiz.correct else "wrong"
+            feedback = output.locator("[data-verdict]")
+            feedback.wait_for(state="visible", timeout=5_000)
+            shown = feedback.get_attribute("data-verdict")
+            assert shown == verdict, (
+                f"{where}: choosing {labels[k]!r} shows it {shown}; the engine's answer is "
+                f"{answer!r}")
+            text = feedback.inner_text()
+            assert quiz.choices[k] in text, f"{where}: feedback {text!r} for {labels[k]!r}"
+            if verdict == "wrong":
+                assert answer in text, f"{where}: wrong-answer feedback does not name {answer!r}"
+            assert output.locator("[data-verdict]").count() == 1, (
+                f"{where}: more than one feedback shown")
+            assert "mod-active" in (buttons[k].get_attribute("class") or ""), (
+                f"{where}: {labels[k]!r} is not shown as chosen")
     assert not tab.report.problems(), tab.report.summary()

@@ -171,6 +171,7 @@ def test_quiz_answers_right_and_wrong(page: Page, base_url: str, site: dict, axe
     assert buttons.count() == len(CHOICES)
     start = html_text(scope)
     assert "Choose an answer" in start and "Correct" not in start and "Not quite" not in start
+    assert CHOICES[quiz.correct] == "Alex"  # CR 726.3: Bianca cannot draw; Alex wins
     wrong = next(i for i in range(len(CHOICES)) if i != quiz.correct)
 
     buttons.nth(wrong).click()
