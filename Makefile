@@ -21,6 +21,8 @@ PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
 PARALLEL := -n 2
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 VENV_STAMP := $(VENV)/.installed
+# uv installs the pinned requirements in parallel: ~10 s instead of pip's ~40 s.
+UV := uv==0.13.9
 NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := book/_vendor/.vendored
 
@@ -47,8 +49,8 @@ $(VENV_STAMP): requirements.txt pyproject.toml
 	  else echo "Python cannot create a virtualenv: run 'sudo apt-get install python3-venv'," \
 	    "then make again." >&2; exit 1; fi; }
 	@echo "Installing Python requirements into .venv ..."
-	@$(BIN)/python -m pip install --quiet -r requirements.txt
-	@$(BIN)/python -m pip install --quiet -e .
+	@$(BIN)/python -m pip install --quiet $(UV)
+	@VIRTUAL_ENV=$(VENV) $(BIN)/uv pip install --quiet -r requirements.txt -e .
 	@touch $@
 
 node_modules: $(NODE_STAMP)
@@ -98,7 +100,7 @@ unit: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
 nbval: $(VENV_STAMP) $(NODE_STAMP)
-	$(PYTEST) --nbval --nbval-current-env book/
+	$(PYTEST) $(PARALLEL) --dist loadfile --nbval --nbval-current-env book/
 
 # Debian's Chromium: installed when missing (as root, with apt-get), else a one-line hint.
 chromium:

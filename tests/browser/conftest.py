@@ -131,7 +131,7 @@ def book_tabs(browser: Browser, server_url: str) -> Iterator[BookTabs]:
     """The pages of the built book, each loaded once for the tests grouped on it."""
     tabs = BookTabs(browser, server_url)
     yield tabs
-    tabs.close()
+    tabs.close_all()
 
 
 @pytest.fixture(scope="session")

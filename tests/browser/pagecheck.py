@@ -40,6 +40,7 @@ from playwright.sync_api import (
     Request,
     Response,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML_DIR = REPO_ROOT / "_build" / "html"
@@ -268,13 +269,19 @@ class BookTab:
 
 
 class BookTabs:
-    """Opens pages of the book; keeps only the last one open, for the next test on it."""
+    """Opens pages of the book; keeps only the last one open, for the next test on it.
+
+    All pages share one browser context, as a reader's tabs do: the browser's cache (and the
+    compiled code of the widget scripts) carries over from page to page.
+    """
 
     def __init__(self, browser: Browser, server_url: str) -> None:
         """Open pages of ``server_url`` in ``browser``."""
         self.browser = browser
         self.server_url = server_url
         self.current: BookTab | None = None
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                           locale="en-US")
 
     def open(self, relative: str, *, fresh: bool = False) -> BookTab:
         """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open."""
@@ -282,7 +289,7 @@ class BookTabs:
         if self.current and self.current.relative == relative and not fresh:
             return self.current
         self.close()
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+        context = self.context
         page = context.new_page()
         page.set_default_timeout(30_000)
         report = open_page(page, f"{self.server_url}/{relative}")
@@ -292,8 +299,13 @@ class BookTabs:
     def close(self) -> None:
         """Close the open page, if any."""
         if self.current:
-            self.current.context.close()
+            self.current.page.close()
             self.current = None
+
+    def close_all(self) -> None:
+        """Close the open page and the shared context."""
+        self.close()
+        self.context.close()
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
@@ -457,15 +469,29 @@ def go_to_step(page: Page, scope: Locator, number: int, *, timeout_ms: float = 5
     for _ in range(number % 5):
         page.keyboard.press("ArrowRight")
     want = "start" if number == 0 else str(number - 1)
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
+    shows_step(scope, want, timeout_ms=timeout_ms)
+    shown = board(scope)
+    if slider_value(handle) != number:
+        raise AssertionError(f"the stepper shows step {number} but its slider is at "
+                             f"{slider_value(handle)}")
+    return shown
+
+
+def shows_step(scope: Locator, step: str, *, timeout_ms: float = 5_000) -> bool:
+    """Wait (polling in the browser, once a frame) until the stepper in ``scope`` shows the
+    page ``data-step == step``; raise AssertionError naming what it shows instead."""
+    try:
+        scope.page.wait_for_function(
+            """([scope, want]) => {
+                 const s = scope.querySelector('.magicsub-step');
+                 return s !== null && s.dataset.step === want;
+               }""",
+            arg=[scope.element_handle(), step], timeout=timeout_ms)
+    except PlaywrightTimeoutError:
         shown = board(scope)
-        if shown and shown["step"] == want and slider_value(handle) == number:
-            return shown
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the stepper did not show step {number}: slider at "
-                                 f"{slider_value(handle)}, page shows {shown and shown['step']}")
-        page.wait_for_timeout(20)
+        raise AssertionError(f"the stepper shows step {shown and shown['step']!r}, not "
+                             f"{step!r}, after {timeout_ms:.0f} ms") from None
+    return True
 
 
 # -- every step as the page ships it (the embedded widget state) --------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from pagecheck import (
     parse_step_html,
     require_built,
     serious_axe_violations,
+    shows_step,
     slider_handles,
     slider_value,
     step_slider,
@@ -203,7 +203,7 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
         go_to_step(page, output, 0)
         handle = slider_handles(output)[0]
         step_slider(page, handle, "ArrowRight")
-        assert wait_for_step(output, "0") == "0", f"{where}: ArrowRight did not move the step"
+        assert shows_step(output, "0"), f"{where}: ArrowRight did not move the step"
         paint = measure_paint_ms(page, output, handle, "ArrowLeft")
         assert board(output)["step"] == "start", f"{where}: ArrowLeft did not go back"
         assert not math.isnan(paint), f"{where}: stepping back did not repaint"
@@ -215,27 +215,16 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
         assert previous_button.count() == 1, f"{where}: no Previous step button"
         assert play.count() == 1, f"{where}: no Play button"
         next_button.click()
-        assert wait_for_step(output, "0") == "0", f"{where}: Next step did not move the step"
+        assert shows_step(output, "0"), f"{where}: Next step did not move the step"
         assert slider_value(handle) == 1, f"{where}: Next step did not move the slider"
         previous_button.click()
-        assert wait_for_step(output, "start") == "start", f"{where}: Previous did not go back"
+        assert shows_step(output, "start"), f"{where}: Previous did not go back"
         assert slider_value(handle) == 0
         play.click()
-        assert wait_for_step(output, "0") == "0", f"{where}: Play did not move the stepper"
+        assert shows_step(output, "0"), f"{where}: Play did not move the stepper"
         if play.get_attribute("aria-label") == "Pause":
             play.click()
     assert not tab.report.problems(), tab.report.summary()
-
-
-def wait_for_step(output: Locator, step: str, *, timeout_ms: float = 5_000) -> str | None:
-    """Wait until the stepper shows ``data-step == step``; return what it shows then."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        shown = board(output)
-        now = shown and shown["step"]
-        if now == step or time.monotonic() > deadline:
-            return now
-        output.page.wait_for_timeout(20)
 
 
 def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) -> None:
