@@ -17,7 +17,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
-# Two workers (the machines have two cores); a notebook's cells stay together in one kernel.
+# Two workers for the unit tests (the machines have two cores).
 PARALLEL := -n 2
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 VENV_STAMP := $(VENV)/.installed
@@ -73,7 +73,7 @@ book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@echo "Open $(ROOT)/_build/html/index.html"
 
 notebooks: $(VENV_STAMP)
-	@printf '%s\n' $(NOTEBOOKS) | xargs -P 2 -I{} sh -c 'echo "Executing {}"; \
+	@printf '%s\n' $(NOTEBOOKS) | xargs -I{} sh -c 'echo "Executing {}"; \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=True \
 	    --ExecutePreprocessor.record_timing=False \
@@ -99,8 +99,10 @@ unit: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) $(PARALLEL) tests -m "not browser"
 	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
 
+# One kernel at a time: kernels started side by side can race for the same TCP ports, and
+# nbval then waits on a kernel that died (seen with two xdist workers).
 nbval: $(VENV_STAMP) $(NODE_STAMP)
-	$(PYTEST) $(PARALLEL) --dist loadfile --nbval --nbval-current-env book/
+	$(PYTEST) --nbval --nbval-current-env --nbval-cell-timeout=300 book/
 
 # Debian's Chromium: installed when missing (as root, with apt-get), else a one-line hint.
 chromium:

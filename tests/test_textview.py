@@ -73,3 +73,49 @@ def test_text_of_a_bare_trace_has_a_header_and_no_expectations(result):
     assert text.splitlines()[0] == f"Trace of {len(result.trace)} steps"
     assert "Expectations" not in text
     assert all(step.rule in text for step in result.trace)
+
+
+# -- the board as text (golden traces, Stepper summaries) --------------------------------------
+
+def test_show_text_gives_the_board_before_the_first_and_after_the_last_step(result):
+    lines = trace_text(result, colour=False).splitlines()
+    before = lines.index("Before the first step")
+    assert lines[before + 1:before + 6] == [
+        "  main game: in progress; turn 1 (Alex's turn), main step; priority Alex",
+        "    Alex: life 20, in game",
+        "    Bianca: life 20, in game",
+        "    Alex's library (8): Alex#1–Alex#8",
+        "    Bianca's library (5): Bianca#1–Bianca#5",
+    ]
+    after = lines.index("After the last step")
+    assert lines[after + 2:after + 4] == ["    Alex: life 20, in game",
+                                          "    Bianca: life 10, in game"]
+    assert "    Alex's graveyard (1): shahrazad" in lines[after:]
+    assert "  subgame 1: ended (won by Alex)" in lines[after:]
+
+
+def test_world_lines_name_owner_controller_and_marks_of_each_object():
+    from magicsub.textview import world_lines
+
+    game = magicsub.Game(["Alex", "Bianca", "Cho"], libraries={"Cho": 2})
+    game.add_object("angel", "Serra Angel", owner="Bianca", controller="Alex", tapped=True)
+    game.add_object("tok", "Soldier", owner="Cho", token=True)
+    game.add_object("morph", "Hidden", owner="Alex", face_up=False, types=["creature"])
+    game.add_object("wish", "Living Wish", owner="Alex", zone="outside")
+    game.add_object("Cho#9", "Cho's card 9", owner="Cho", zone="outside")
+    game.apply({"leave": "Cho"})
+    lines = world_lines(game.world)
+    assert lines[0] == "main game: in progress; turn 1 (Alex's turn), main step; priority Alex"
+    assert "  Cho: life 20, left" in lines
+    assert ("  battlefield (2): angel (owner Bianca, controller Alex, tapped), "
+            "morph (owner Alex, face down)") in lines
+    assert lines[-1] == "outside the game (4): wish (owner Alex), Cho#1, Cho#2, Cho#9"
+
+
+def test_compress_ids_keeps_order_and_ranges_only_ascending_runs():
+    from magicsub.textview import compress_ids
+
+    assert compress_ids(["A#1", "A#2", "A#3", "A#4"]) == "A#1–A#4"
+    assert compress_ids(["A#1", "A#2", "B#3"]) == "A#1, A#2, B#3"
+    assert compress_ids(["A#3", "A#2", "A#1"]) == "A#3, A#2, A#1"
+    assert compress_ids(["x", "A#1", "A#2", "A#3", "y"]) == "x, A#1–A#3, y"
