@@ -11,8 +11,11 @@ BIN := $(VENV)/bin
 PYTHON ?= python3
 # Every tool runs from the virtualenv (its jupyter kernels included).
 export PATH := $(BIN):$(PATH)
-# Bytecode is cached outside the repository (not in __pycache__ folders beside the sources).
+# Bytecode is cached outside the repository (not in __pycache__ folders beside the sources),
+# and it is written even where the environment says not to (PYTHONDONTWRITEBYTECODE=1 on these
+# machines): without it every kernel and test process compiles Jupyter and Sphinx anew.
 export PYTHONPYCACHEPREFIX := $(ROOT)/.cache/pycache
+unexport PYTHONDONTWRITEBYTECODE
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
