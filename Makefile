@@ -114,12 +114,17 @@ chromium:
 browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 	$(PYTEST) tests/browser -m browser
 
-# In this order; each stage stops the run when it fails. Chromium, when missing, is installed
-# in the background meanwhile. Run a later stage alone with `make nbval`, `make book`,
+# Installs first, then lint; then two pairs of stages side by side (two cores; one Jupyter
+# kernel at a time): unit tests with the book build, nbval with the browser tests. A failing
+# stage fails the run, named at the end. Chromium, when missing, is installed in the background
+# meanwhile. Run any stage alone with `make lint`, `make unit`, `make nbval`, `make book`,
 # `make browser`.
 test:
 	@tools/chromium.sh start
-	@$(MAKE) --no-print-directory lint unit nbval book browser
+	@$(MAKE) --no-print-directory venv node_modules vendor
+	@$(MAKE) --no-print-directory lint
+	@tools/side_by_side.sh unit book
+	@tools/side_by_side.sh nbval browser
 
 bench: $(VENV_STAMP)
 	@if [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \
