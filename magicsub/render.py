@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .objects import Kind
-from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label
+from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
 from .zones import SHARED, Zone
 
 if TYPE_CHECKING:
@@ -494,24 +494,15 @@ def rule_html(step: Step) -> str:
 def change_items(changes: Iterable[Change]) -> list[str]:
     """The changes as ``<li>`` items; runs of moves between the same places make one item."""
     items: list[str] = []
-    changes = list(changes)
-    i = 0
-    while i < len(changes):
-        c = changes[i]
-        if isinstance(c, Move):
-            j = i + 1
-            while (j < len(changes) and isinstance(changes[j], Move)
-                   and changes[j].src == c.src and changes[j].dst == c.dst):
-                j += 1
-            if j - i >= GROUP_MOVES_MIN:
-                names = ", ".join(_e(m.name) for m in changes[i:j])
-                items.append(f'<li class="ms-c" data-kind="move">{j - i} cards move from '
-                             f"{_e(c.src)} to {_e(c.dst)}: <details><summary>which cards"
-                             f"</summary>{names}</details></li>")
-                i = j
-                continue
-        items.append(f'<li class="ms-c" data-kind="{_a(c.kind)}">{_e(c.words())}</li>')
-        i += 1
+    for c in move_runs(changes, GROUP_MOVES_MIN):
+        if isinstance(c, list):
+            first = c[0]
+            names = ", ".join(_e(m.name) for m in c)
+            items.append(f'<li class="ms-c" data-kind="move">{len(c)} cards move from '
+                         f"{_e(first.src)} to {_e(first.dst)}: <details><summary>which cards"
+                         f"</summary>{names}</details></li>")
+        else:
+            items.append(f'<li class="ms-c" data-kind="{_a(c.kind)}">{_e(c.words())}</li>')
     return items
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .trace import Cease, Create, Move, game_label
+from .trace import Cease, Create, Move, game_label, move_runs
 from .zones import ORDER, Zone
 
 if TYPE_CHECKING:
@@ -166,19 +166,11 @@ def change_lines(changes: Sequence[Change]) -> list[str]:
     Runs of moves between the same two places make one line listing the ids.
     """
     lines: list[str] = []
-    i = 0
-    while i < len(changes):
-        c = changes[i]
-        if isinstance(c, Move):
-            j = i + 1
-            while (j < len(changes) and isinstance(changes[j], Move)
-                   and changes[j].src == c.src and changes[j].dst == c.dst):
-                j += 1
-            if j - i >= GROUP_MOVES_MIN:
-                ids = compress_ids([m.obj for m in changes[i:j]])
-                lines.append(f"move {j - i} cards: {c.src} → {c.dst}: {ids}")
-                i = j
-                continue
+    for c in move_runs(changes, GROUP_MOVES_MIN):
+        if isinstance(c, list):
+            ids = compress_ids([m.obj for m in c])
+            lines.append(f"move {len(c)} cards: {c[0].src} → {c[0].dst}: {ids}")
+        elif isinstance(c, Move):
             lines.append(f"move {_label(c.obj, c.name)}: {c.src} → {c.dst}")
         elif isinstance(c, Create):
             lines.append(f"create {_label(c.obj, c.name)} ({c.what}): {c.dst}")
@@ -186,7 +178,6 @@ def change_lines(changes: Sequence[Change]) -> list[str]:
             lines.append(f"cease {_label(c.obj, c.name)}: was in {c.src}")
         else:
             lines.append(f"{c.kind}: {c.words()}")
-        i += 1
     return lines
 
 

@@ -7,6 +7,7 @@ engine's persistent ``World`` values: consecutive snapshots share every part tha
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -291,6 +292,26 @@ class Step:
         from .render import step_html
 
         return step_html(self)
+
+
+def move_runs(changes: Iterable[Change], min_run: int) -> Iterator[Change | list[Move]]:
+    """The changes in order, with each run of at least ``min_run`` consecutive moves between the
+    same two places gathered into one list (views say such a run in one line)."""
+    changes = list(changes)
+    i = 0
+    while i < len(changes):
+        c = changes[i]
+        j = i + 1
+        if isinstance(c, Move):
+            while (j < len(changes) and isinstance(changes[j], Move)
+                   and changes[j].src == c.src and changes[j].dst == c.dst):
+                j += 1
+            if j - i >= min_run:
+                yield changes[i:j]
+                i = j
+                continue
+        yield c
+        i += 1
 
 
 class Trace(list):
