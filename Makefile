@@ -20,8 +20,9 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
-# Two workers for the unit tests (the machines have two cores).
-PARALLEL := -n 2
+# Two workers for the unit tests (the machines have two cores); the two slow state machines
+# go one to each worker (tests/conftest.py).
+PARALLEL := -n 2 --dist loadgroup
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 VENV_STAMP := $(VENV)/.installed
 # uv installs the pinned requirements in parallel: ~10 s instead of pip's ~40 s.
@@ -114,17 +115,16 @@ chromium:
 browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 	$(PYTEST) tests/browser -m browser
 
-# Installs first, then lint; then two pairs of stages side by side (two cores; one Jupyter
-# kernel at a time): unit tests with the book build, nbval with the browser tests. A failing
-# stage fails the run, named at the end. Chromium, when missing, is installed in the background
-# meanwhile. Run any stage alone with `make lint`, `make unit`, `make nbval`, `make book`,
-# `make browser`.
+# Installs first, then lint; then the other stages in two lanes on the two cores
+# (tools/test_stages.sh): unit then nbval beside book then browser, one Jupyter kernel at a
+# time. A failing stage fails the run, named at the end. Chromium, when missing, is installed
+# in the background meanwhile. Run any stage alone with `make lint`, `make unit`, `make nbval`,
+# `make book`, `make browser`.
 test:
 	@tools/chromium.sh start
 	@$(MAKE) --no-print-directory venv node_modules vendor
 	@$(MAKE) --no-print-directory lint
-	@tools/side_by_side.sh unit book
-	@tools/side_by_side.sh nbval browser
+	@tools/test_stages.sh
 
 bench: $(VENV_STAMP)
 	@if [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \

@@ -15,3 +15,10 @@ SCENARIO_DIR = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 def scenario_runs() -> dict:
     """``{file name: ScenarioResult}`` for every scenario file, run once."""
     return {p.name: load_scenario(p).run() for p in sorted(SCENARIO_DIR.glob("*.yaml"))}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest tests (marked ``slow``: the two state machines) first. Each is in its own
+    ``xdist_group``; with ``--dist loadgroup`` pytest-xdist gives the first groups one per
+    worker, so the two run side by side on the two cores, not one after the other."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -61,6 +61,8 @@ if PROFILE not in ("dev", "ci"):
 SETTINGS = settings.get_profile(f"magicsub-properties-{PROFILE}")
 CI_MINIMUM = 10_000
 """Sequences the ci profile must run across the state machines (measured below)."""
+CI_MINIMUM_PER_MACHINE = 5_000
+"""...and each machine on its own (they may run in different pytest-xdist workers)."""
 
 STATS = {"sequences": 0, "steps": 0, "refused": 0, "subgames": 0, "nested": 0,
          "nested_ended": 0, "seconds": 0.0, "completed": set()}
@@ -498,14 +500,20 @@ def _run_machine(machine: type[RuleBasedStateMachine], name: str, step_share: fl
     STATS["completed"].add(name)
     grown = {k: STATS[k] - v for k, v in counts.items()}
     assert grown["sequences"] > 0
+    if PROFILE == "ci":
+        assert grown["sequences"] >= CI_MINIMUM_PER_MACHINE, grown
     return grown
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("general-machine")
 def test_general_machine_keeps_the_invariants():
     grown = _run_machine(GameMachine, "general", 1.0)
     assert grown["subgames"] > 0 and grown["refused"] > 0  # both kinds of request were explored
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("nested-machine")
 def test_nested_machine_keeps_the_invariants_through_nested_subgames():
     # Each step of this machine often starts a subgame (dozens of moves): fewer steps.
     grown = _run_machine(NestedMachine, "nested", 0.67)
