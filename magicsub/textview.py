@@ -209,8 +209,7 @@ def _obj_words(o: Obj) -> str:
         bits.append(o.kind.value)
     if o.controller and o.controller != o.owner:
         bits.append(f"owner {o.owner}, controller {o.controller}")
-    elif o.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE) \
-            or o.game is None:
+    elif o.game is None or not o.zone.per_player:
         bits.append(f"owner {o.owner}")
     if not o.face_up:
         bits.append("face down")

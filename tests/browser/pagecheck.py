@@ -140,19 +140,10 @@ def page_has_widgets(path: Path) -> bool:
     return WIDGET_STATE in path.read_text("utf8")
 
 
-def widget_models(path: Path) -> set[str]:
-    """Return the widget model names in a built page's embedded state (e.g. IntSliderModel)."""
-    return set(re.findall(r'"model_name":\s*"(\w+)"', path.read_text("utf8")))
 
 
-def page_has_slider(path: Path) -> bool:
-    """Tell whether a built page has a slider widget (a stepper)."""
-    return any(name.endswith("SliderModel") for name in widget_models(path))
 
 
-def page_has_quiz(path: Path) -> bool:
-    """Tell whether a built page has a ToggleButtons widget (a quiz)."""
-    return "ToggleButtonsModel" in widget_models(path)
 
 
 @dataclass
@@ -325,9 +316,6 @@ def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
     return views
 
 
-def widget_outputs(page: Page) -> list[Locator]:
-    """Return the notebook cell outputs that hold a rendered widget."""
-    return page.locator(".cell_output:has(.widget-subarea .jupyter-widgets)").all()
 
 
 def html_text(scope: Locator) -> str:
@@ -402,9 +390,6 @@ def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "Ar
     return page.evaluate("window.__magicsubPaint")
 
 
-def toggle_groups(scope: Locator) -> list[Locator]:
-    """Return the ToggleButtons widgets in ``scope``."""
-    return scope.locator(".widget-toggle-buttons").all()
 
 
 def serious_axe_violations(page: Page, axe_js: Path = AXE_JS) -> list[dict]:
