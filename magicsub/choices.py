@@ -101,7 +101,7 @@ def mulligan(tx: Tx, player: str) -> None:
     from .turns import draw
 
     draw(tx, gid, player, 7)
-    tx.put_game(tx.game(gid).with_seat(player, mulligans=taken))
+    tx.player_event(gid, player, f"takes mulligan number {taken} in", mulligans=taken)
     if game.multiplayer and taken == 1:
         tx.step("800.6", "the first mulligan a player takes doesn’t count")
         tx.note(f"{player}'s first mulligan in a multiplayer game is free: no card goes to the "

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from .errors import RulesError
 from .state import Effect
-from .trace import EffectChange
 from .transaction import Tx
 from .zones import Zone
 
@@ -75,12 +74,11 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
     effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text)
     if not game.seat(to).in_game:
         tx.step("800.4b", "If an object would change to the control of a player who has left")
-        tx.record(EffectChange(eid, describe(effect, tx), "does nothing"))
+        tx.effect_event(effect, describe(effect, tx), "does nothing", None)
         tx.note(f"{to} has left the game, so {target.label()} does not change control "
                 "(CR 800.4b).")
         return
-    tx.set_world(effects=tx.world.effects.set(eid, effect))
-    tx.record(EffectChange(eid, describe(effect, tx), "begins"))
+    tx.effect_event(effect, describe(effect, tx), "begins", "begin")
     refresh(tx, obj)
 
 
@@ -90,8 +88,7 @@ def end(tx: Tx, which: Callable[[Effect], bool], reason: str) -> list[str]:
     ending.sort(key=lambda e: e.order)
     touched: list[str] = []
     for effect in ending:
-        tx.record(EffectChange(effect.id, describe(effect, tx), f"ends ({reason})"))
-        tx.set_world(effects=tx.world.effects.delete(effect.id))
+        tx.effect_event(effect, describe(effect, tx), f"ends ({reason})", "end")
         if effect.obj not in touched:
             touched.append(effect.obj)
     for oid in touched:
@@ -126,8 +123,10 @@ def on_move(tx: Tx, before, after) -> None:
     if not any(e.obj == oid or (e.source == oid and e.until == "source_leaves")
                for e in tx.world.effects.values()):
         return
-    tx.set_world(effects=tx.world.effects.__class__(
-        {k: e for k, e in tx.world.effects.items() if e.obj != oid}))
+    for effect in sorted((e for e in tx.world.effects.values() if e.obj == oid),
+                         key=lambda e: e.order):
+        tx.effect_event(effect, describe(effect, tx),
+                        f"ends ({before.name} left the battlefield)", "end")
     touched = end(tx, lambda e: e.source == oid and e.until == "source_leaves",
                   f"{before.name} left the battlefield")
     if tx.held_orphans is not None:

@@ -74,7 +74,9 @@ class Game:
                          starting_life=start,
                          planar_controller=first if variant == "planechase" else None)
         self.world = World(Map(), Map({0: main}))
-        self.trace = Trace()
+        self._steps: list[Step] = []
+        self._initial = self.world
+        self._trace: Trace | None = None
         for player, count in (libraries or {}).items():
             if player not in players:
                 raise RulesError("103.3", f"unknown player {player!r} in libraries",
@@ -82,7 +84,7 @@ class Game:
             for i in range(1, int(count) + 1):
                 self.add_object(f"{player}#{i}", f"{player}'s card {i}", owner=player,
                                 zone="library")
-        self.trace.initial = self.world
+        self._initial = self.world
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -90,8 +92,17 @@ class Game:
         """Every player of the main game, in turn order."""
         return self.world.main.seats
 
+    @property
+    def trace(self) -> Trace:
+        """The steps so far and the world they began from (read-only: a record of play cannot
+        be cleared to re-open set-up)."""
+        if self._trace is None or len(self._trace) != len(self._steps) \
+                or self._trace.initial is not self._initial:
+            self._trace = Trace(self._steps, self._initial)
+        return self._trace
+
     def _setup_only(self, what: str) -> None:
-        if self.trace:
+        if self._steps:
             raise RulesError("103.1", f"{what} is only possible before the first step")
 
     def add_object(self, id: str, name: str | None = None, *, owner: str,  # noqa: A002
@@ -148,7 +159,7 @@ class Game:
                   attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
                   else None)
         self.world = replace(self.world, objects=self.world.objects.set(id, obj), seq=seq)
-        self.trace.initial = self.world
+        self._initial = self.world
 
     def add_effect(self, control: str, to: str, source: str | None = None,
                    until: object = "forever") -> None:
@@ -157,12 +168,12 @@ class Game:
         self._run("effect", lambda tx: effects.add(tx, control, to, source=source,
                                                    until=effects.parse_until(until)),
                   record=False)
-        self.trace.initial = self.world
+        self._initial = self.world
 
     # -- the one path for actions ----------------------------------------------------------------
     def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:
         state = self.rng.getstate()
-        tx = Tx(self.world, self.edition, self.rng, len(self.trace),
+        tx = Tx(self.world, self.edition, self.rng, len(self._steps),
                 observers=(effects.on_move, triggers.on_move))
         tx.action = label
         if not record:
@@ -175,7 +186,7 @@ class Game:
             raise
         self.world = tx.world
         if record:
-            self.trace.extend(tx.steps)
+            self._steps.extend(tx.steps)
             return tx.steps
         return []
 
@@ -362,7 +373,6 @@ class Game:
     def _win(self, tx: Tx, player: str) -> None:
         gid = self._in_game(tx, player, "104.2b")
         tx.step("104.2b")
-        tx.player_event(gid, player, "wins")
         turns.end_game(tx, gid, player, f"{player} wins")
 
     def _attack(self, tx: Tx, a: dict) -> None:
@@ -382,8 +392,9 @@ class Game:
                              subject=a["defender"])
         tx.step("508.1", "the active player declares attackers")
         tx.note(f"{creature.label()} attacks {a['defender']}.")
-        tx.update_game(gid, attacks=game.attacks + ((creature.id, a["defender"]),))
-        tx.put(replace(tx.obj(creature.id), tapped=True))
+        tx.fact(gid, "attacks", game.attacks + ((creature.id, a["defender"]),),
+                f"{creature.label()} is attacking {a['defender']}")
+        tx.tap(creature.id)
 
     # -- typed conveniences ----------------------------------------------------------------------
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
@@ -474,7 +485,7 @@ class Game:
     def __repr__(self) -> str:
         g = self.world.game
         return (f"<Game {_where(g.gid)} turn {g.turn} {g.step} active={g.active} "
-                f"priority={g.priority} steps={len(self.trace)}>")
+                f"priority={g.priority} steps={len(self._steps)}>")
 
 
 __all__ = ["Game", "edition"]

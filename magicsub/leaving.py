@@ -8,8 +8,6 @@ player leaves the subgame only (CR 726.1b): the main game does not know.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import effects
 from .errors import RulesError
 from .objects import Kind
@@ -18,6 +16,8 @@ from .turns import check_one_left, end_game, set_planar_controller
 from .zones import Zone
 
 HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
+_WINS = ("104.2a", "wins the game if that player’s opponents have all left the game")
+_DRAW = ("104.4a", "the game is a draw")
 
 
 def check_can_leave(tx: Tx, player: str) -> None:
@@ -39,7 +39,8 @@ def request(tx: Tx, player: str, how: str) -> None:
     gid = tx.world.current
     if how == "concede":
         tx.step("104.3a", "A player who concedes leaves the game immediately")
-        tx.player_event(gid, player, "concedes")
+        tx.player_event(gid, player, "concedes",
+                        result="conceded" if tx.game(gid).multiplayer else "lost")
     lose_all(tx, gid, [player], how=HOW[how])
 
 
@@ -49,15 +50,21 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
     game = tx.game(gid)
     if not game.multiplayer:
         remaining = [p for p in game.in_game if p not in players]
+        win = len(remaining) == 1
+        if not tx.stepping:
+            tx.step(*(_WINS if win else _DRAW))
         for p in players:
-            game = tx.game(gid)
-            tx.put_game(game.with_seat(p, in_game=False, result="lost"))
-        if len(remaining) == 1:
-            tx.step("104.2a", "wins the game if that player’s opponents have all left the game")
-            tx.player_event(gid, remaining[0], "wins")
+            if game.seat(p).result is None:
+                tx.player_event(gid, p, how, in_game=False, result="lost")
+            else:
+                tx.player_event(gid, p, "leaves", in_game=False)
+        if win:
+            if tx.rule != "104.2a":
+                tx.step(*_WINS)
             end_game(tx, gid, remaining[0], f"{', '.join(players)} {how}")
         else:
-            tx.step("104.4a", "the game is a draw")
+            if tx.rule != "104.4a":
+                tx.step(*_DRAW)
             end_game(tx, gid, None, "all remaining players lost")
         return
     for p in players:
@@ -81,15 +88,16 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
                 "controller first.")
         set_planar_controller(tx, gid, nxt)
     seat = game.seat(player)
-    tx.set_world(lki=tx.world.lki.set((gid, player), (seat.life, tuple(sorted(
-        seat.counters.items())), game.active == player)))
+    lki = (seat.life, tuple(sorted(seat.counters.items())), game.active == player)
     had_priority = game.priority == player
 
     tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")
-    tx.player_event(gid, player, "leaves" if how == "leaves" else f"{how} and leaves")
-    tx.put_game(tx.game(gid).with_seat(player, in_game=False,
-                                       result={"leaves": "left", "loses": "lost",
-                                               "concedes": "conceded"}.get(how, "left")))
+    if seat.result is not None:
+        tx.player_event(gid, player, "leaves", lki=lki, in_game=False)
+    else:
+        tx.player_event(gid, player, "leaves" if how == "leaves" else f"{how} and leaves",
+                        lki=lki, in_game=False,
+                        result={"leaves": "left", "loses": "lost"}.get(how, "left"))
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
     tx.held_orphans = []
@@ -131,15 +139,14 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         nxt = tx.game(gid).next_in_order(player)
         tx.step("800.4a", "priority passes to the next player in turn order")
         tx.set_priority(gid, nxt)
+    tx.forget_passes(gid, player)
     game = tx.game(gid)
-    if game.passed:
-        tx.put_game(replace(game, passed=tuple(p for p in game.passed if p != player)))
     if any(t.controller == player for t in game.pending):
         tx.step("800.4d", "it isn’t put on the stack")
         for t in game.pending:
             if t.controller == player:
-                tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game")
-        tx.update_game(gid, pending=tuple(t for t in game.pending if t.controller != player))
+                tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game",
+                                 "remove")
 
 
 def _objects(tx: Tx, gid: int):

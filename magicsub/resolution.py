@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import effects, turns
 from .cards import lookup
 from .errors import RulesError
@@ -60,8 +58,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
                              "spell needs their own main phase and an empty stack", subject=card)
     _check_targets(tx, gid, obj, by, targets)
     tx.step("601.2a", "moves that card")
-    moved = tx.move(card, gid, Zone.STACK, controller=by)
-    tx.put(replace(moved, targets=tuple(targets)))
+    tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
     tx.step("117.3c")
     tx.set_priority(gid, by)
 
@@ -132,6 +129,8 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
                          f"not {expected}", subject=expected)
     tx.step("117.4", "the spell or ability on top of the stack resolves")
     tx.note(f"All players in {_where(gid)} pass in succession: {top.label()} resolves.")
+    tx.set_priority(gid, None)
+    tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving: no player has priority")
     kind = behaviour_of(top)
     if kind == "shahrazad":
         from .subgame import start_subgame
@@ -140,6 +139,8 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
         return
     _RESOLVERS.get(kind or "", _default)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
+    if tx.game(gid).resolving is not None:
+        tx.fact(gid, "resolving", None, f"{top.label()} has finished resolving")
     turns.priority_point(tx, gid, None)
 
 
@@ -172,7 +173,8 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
         life = main.seat(player).life
         loss = max(0, -(-life // 2))
         tx.set_life(main_id, player, life - loss)
-    tx.update_game(main_id, resolving=None)
+    if tx.game(main_id).resolving is not None:
+        tx.fact(main_id, "resolving", None, f"{name} has finished resolving")
     if obj is None:
         return
     if obj.game == main_id and obj.zone is Zone.STACK:
@@ -282,8 +284,8 @@ def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
         tx.move(top.id, gid, Zone.GRAVEYARD)
         return
     tx.step("608.3b", "becomes a permanent")
-    moved = tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller)
-    tx.put(replace(moved, attached_to=creature.id, types=moved.types + ("aura",)))
+    tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=creature.id,
+            types=top.types + (() if "aura" in top.types else ("aura",)))
     effects.add(tx, creature.id, top.controller, source=top.id, until="source_leaves",
                 text="Mind Control")
 
@@ -296,7 +298,7 @@ def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("611.2a")
     effects.add(tx, creature.id, top.controller, source=top.id, until="end_of_turn",
                 text="Act of Treason")
-    tx.put(replace(tx.obj(creature.id), tapped=False))
+    tx.tap(creature.id, False)
 
 
 def _bribery(tx: Tx, gid: int, top: Obj, choose, target) -> None:
@@ -355,10 +357,9 @@ def _astral_exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
                          f"{_where(gid)}", subject=target)
     tx.move(target, gid, Zone.EXILE)
     did = f"astral-{tx.world.seq + 1}"
-    tx.set_world(delayed=tx.world.delayed.set(did, Delayed(
-        did, gid, top.source or top.id, top.controller, "end", target,
-        f"Astral Slide: return {creature.name} at the beginning of the next end step",
-        "astral_return")))
+    text = f"Astral Slide: return {creature.name} at the beginning of the next end step"
+    tx.delayed_event(did, text, "is created", Delayed(
+        did, gid, top.source or top.id, top.controller, "end", target, text, "astral_return"))
     tx.note(f"A delayed triggered ability controlled by {top.controller} will return "
             f"{creature.name} at the beginning of the next end step.")
 

@@ -6,8 +6,6 @@ between CR editions (506, 723, 726) is decided here from ``tx.edition``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from immutables import Map
 
 from .effects import describe
@@ -59,17 +57,16 @@ def start_subgame(tx: Tx, creator: str) -> int:
     seats = Map({p: Seat(life=life) for p in players})
     sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
                     status="in progress", turn=1, step="untap", starting_life=life)
-    tx.put_game(sub)
     tx.game_event(gid, "is created", f"by {card.label()} in the "
-                  f"{'main game' if main_id == 0 else f'subgame {main_id}'}")
+                  f"{'main game' if main_id == 0 else f'subgame {main_id}'}", op="create",
+                  state=sub)
     if main_id != 0:
         tx.step("726.6", "The existing subgame becomes the main game")
         tx.note(f"Subgame {main_id} is now the main game of subgame {gid}.")
 
     tx.step("726.1a", "temporarily discontinued")
-    tx.update_game(main_id, status="discontinued", priority=None, resolving=creator)
-    tx.set_world(current=gid)
-    tx.game_event(main_id, "is discontinued", f"until subgame {gid} ends")
+    tx.game_event(main_id, "is discontinued", f"until subgame {gid} ends", op="discontinue",
+                  current=gid)
 
     tx.step("726.2", "an entirely new set of game zones is created")
     tx.game_event(gid, "zones are created", "library, hand, graveyard for each player; "
@@ -127,7 +124,7 @@ def start_subgame(tx: Tx, creator: str) -> int:
 
     first = tx.rng.choice(players)
     tx.step("726.2.first", "Randomly determine which player goes first")
-    tx.update_game(gid, first=first)
+    tx.fact(gid, "first", first, f"{first} is the starting player of subgame {gid}")
     tx.set_turn(gid, turn=1, active=first, turn_of=first, step="untap")
     tx.step("726.2.normal", "proceeds like a normal game")
     tx.note(f"CR 103.4: each player's starting life total is {life}. "
@@ -167,8 +164,7 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
                 if obj.face_up:
                     face_up.append(obj)
                     continue
-                moved = tx.move(obj.id, gid, Zone.COMMAND)
-                tx.put(replace(moved, began_in_deck=deck))
+                tx.move(obj.id, gid, Zone.COMMAND, began_in_deck=deck)
             tx.shuffle(gid, player, Zone.COMMAND, deck)
             for obj in face_up:
                 tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
@@ -249,24 +245,26 @@ def end_subgame(tx: Tx, gid: int) -> None:
             tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
                     "the game.")
         tx.cease(obj.id)
-    tx.set_world(effects=Map({k: e for k, e in tx.world.effects.items() if e.game != gid}),
-                 delayed=Map({k: d for k, d in tx.world.delayed.items() if d.game != gid}))
+    for effect in sorted((e for e in tx.world.effects.values() if e.game == gid),
+                         key=lambda e: e.order):
+        tx.effect_event(effect, describe(effect, tx), "ends (its game ended)", "end")
+    for d in sorted((d for d in tx.world.delayed.values() if d.game == gid), key=lambda d: d.id):
+        tx.delayed_event(d.id, d.text, "ceases to exist with its game")
+    for trig in tx.game(gid).pending + tx.game(gid).held:
+        tx.trigger_event(gid, trig.id, trig.text, "ceases to exist with its game", "remove")
+    tx.set_priority(gid, None)
     tx.game_event(gid, "zones cease to exist")
-    tx.update_game(gid, status="ended", priority=None, pending=())
 
     tx.step("726.1a", "It resumes when the subgame ends")
-    tx.update_game(main_id, status="in progress")
-    tx.set_world(current=main_id)
-    tx.game_event(main_id, "resumes")
+    tx.game_event(main_id, "resumes", op="resume")
     from .resolution import finish_resolving
 
     finish_resolving(tx, main_id, sub)
     main = tx.game(main_id)
     if main.held:
         tx.step("726.5.held", "those abilities are put onto the stack")
-        tx.update_game(main_id, held=(), pending=main.pending + main.held)
         for trig in main.held:
-            tx.trigger_event(main_id, trig.id, trig.text, "released")
+            tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
     if not tx.game(main_id).ended:
 
         tx.step("117.3b")
@@ -284,8 +282,8 @@ def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
         tx.step("726.5a" if ed == "726" else f"726.5a.{strays[0].began_in_deck}",
                 "turned face down and put on the bottom")
         for obj in strays:
-            moved = tx.move(obj.id, gid, Zone.COMMAND, top=False, face_up=False)
-            tx.put(replace(moved, began_in_deck=obj.began_in_deck))
+            tx.move(obj.id, gid, Zone.COMMAND, top=False, face_up=False,
+                    began_in_deck=obj.began_in_deck)
     for player in sub.seats:
         decks = sorted({o.deck for o in _supplementary(tx, gid, player)})
         for deck in decks:
@@ -293,6 +291,5 @@ def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
             tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
             for obj in _supplementary(tx, gid, player):
                 if obj.deck == deck:
-                    moved = tx.move(obj.id, main_id, Zone.COMMAND, face_up=False)
-                    tx.put(replace(moved, began_in_deck=None))
+                    tx.move(obj.id, main_id, Zone.COMMAND, face_up=False, began_in_deck=None)
             tx.shuffle(main_id, player, Zone.COMMAND, deck)

@@ -1,40 +1,46 @@
 """One request to the engine, applied to a working copy of the world and recorded as steps.
 
-Rule code calls ``tx.step(rule, match)`` to open a step, then the primitives below, each of
-which changes the working world and records one typed change. Nothing reaches the game until the
-whole request has succeeded (``Game`` commits ``tx.world`` and ``tx.steps``); a ``RulesError``
-anywhere leaves the game as it was.
+Rule code calls ``tx.step(rule, match)`` to open a step, then the primitives below. Each builds
+one typed change (``magicsub.changes``), applies it to the working world and records it: the
+transaction is the only writer of the world, so replaying a step's changes reproduces its
+snapshot. Nothing reaches the game until the whole request has succeeded (``Game`` commits
+``tx.world`` and ``tx.steps``); a ``RulesError`` anywhere leaves the game as it was.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from functools import lru_cache
 
-from .editions import Edition
-from .errors import RulesError
-from .objects import Kind, Obj
-from .state import GameState, World
-from .trace import (
+from .changes import (
     Cease,
     Change,
     Control,
     Counters,
     Create,
+    Damage,
+    Delayed,
+    EffectChange,
     GameChange,
+    GameFact,
     Life,
     Loc,
     Move,
     Note,
+    Pass,
     PlayerChange,
     Priority,
     Shuffle,
-    Step,
+    Tap,
     Trigger,
     Turn,
 )
+from .editions import Edition
+from .errors import RulesError
+from .objects import Kind, Obj
+from .state import Effect, GameState, PendingTrigger, World
+from .trace import Step
 from .zones import PER_PLAYER, Zone
 
 Observer = Callable[["Tx", Obj | None, Obj | None], None]
@@ -58,23 +64,9 @@ def _loc(game: int, zone: Zone, player: str | None) -> Loc:
 class Tx:
     """A working world plus the steps recorded so far for one request."""
 
-    @property
-    def world(self) -> World:
-        """The working world as it is now."""
-        if self._cache is None:
-            self._cache = replace(self._base, objects=self._objects, seq=self._seq)
-        return self._cache
-
-    @world.setter
-    def world(self, world: World) -> None:
-        self._base = world
-        self._objects = world.objects
-        self._seq = world.seq
-        self._cache = world
-
     def __init__(self, world: World, edition: Edition, rng: random.Random, first_index: int,
                  observers: tuple[Observer, ...] = ()):
-        self.world = world
+        self._world = world
         self.edition = edition
         self.rng = rng
         self.steps: list[Step] = []
@@ -92,6 +84,16 @@ class Tx:
         cite = self.edition.cite(rule, match)
         self._open = (cite.rule, cite.text, cite.paragraph)
 
+    @property
+    def stepping(self) -> bool:
+        """True while a step is open."""
+        return self._open is not None
+
+    @property
+    def rule(self) -> str | None:
+        """The rule the open step cites (None when no step is open)."""
+        return self._open[0] if self._open else None
+
     def close(self) -> None:
         """Record the open step with the world as it is now."""
         if self._open is None:
@@ -104,9 +106,11 @@ class Tx:
         self._changes = []
 
     def record(self, change: Change) -> None:
-        """Add a change to the open step (a request without a step is a programming error)."""
+        """Make a change to the working world and add it to the open step (a change outside a
+        step is a programming error)."""
         if self._open is None:
             raise AssertionError(f"change recorded outside a step: {change!r}")
+        self._world = change.apply(self._world)
         self._changes.append(change)
 
     def note(self, text: str) -> None:
@@ -114,9 +118,14 @@ class Tx:
         self.record(Note(text))
 
     # -- reading ---------------------------------------------------------------------------
+    @property
+    def world(self) -> World:
+        """The working world as it is now (read-only: only ``record`` writes it)."""
+        return self._world
+
     def obj(self, oid: str) -> Obj:
         """The object with this id (it must exist)."""
-        o = self._objects.get(oid)
+        o = self.world.objects.get(oid)
         if o is None:
             raise RulesError("109.1", f"there is no object {oid!r}", subject=oid)
         return o
@@ -125,31 +134,11 @@ class Tx:
         """A game of the tree (the game in progress by default)."""
         return self.world.games[self.world.current if gid is None else gid]
 
-    # -- writing ---------------------------------------------------------------------------
-    def set_world(self, **changes) -> None:
-        """Replace fields of the world."""
-        self.world = replace(self.world, **changes)
-
-    def put_game(self, game: GameState) -> None:
-        """Store a game state."""
-        self.world = replace(self.world, games=self.world.games.set(game.gid, game))
-
-    def update_game(self, gid: int, **changes) -> GameState:
-        """Replace fields of a game and return it."""
-        game = replace(self.world.games[gid], **changes)
-        self.put_game(game)
-        return game
-
-    def put(self, obj: Obj) -> None:
-        """Store an object as it is (no change recorded)."""
-        self._objects = self._objects.set(obj.id, obj)
-        self._cache = None
-
     def next_order(self, *, top: bool = True) -> int:
-        """A fresh position: above everything (top) or below everything (bottom)."""
-        self._seq += 1
-        self._cache = None
-        return self._seq if top else -self._seq
+        """A fresh position, above (top) or below everything; the change that uses it makes
+        it taken."""
+        seq = self.world.seq + 1
+        return seq if top else -seq
 
     def fresh_id(self, base: str) -> str:
         """An id not used by any object, derived from ``base``."""
@@ -160,32 +149,41 @@ class Tx:
             n += 1
         return f"{base}-{n}"
 
+    # -- objects -----------------------------------------------------------------------------
     def move(self, oid: str, game: int | None, zone: Zone | None, *, top: bool = True,
-             controller: str | None = None, face_up: bool | None = None) -> Obj:
+             controller: str | None = None, face_up: bool | None = None, **fields) -> Obj:
         """Move an object to a zone of a game (``game=None``: outside every game). It becomes a
         new object (CR 400.7): untapped, undamaged, unattached, with no controller outside the
-        battlefield and the stack."""
+        battlefield and the stack. A face-down permanent leaving the battlefield is turned face
+        up (CR 708.9), and a card put into exile is face up (CR 406.3) unless ``face_up`` says
+        otherwise. ``fields`` set other attributes of the new object (targets, attachment)."""
         before = self.obj(oid)
         on_board = zone in (Zone.BATTLEFIELD, Zone.STACK)
         ctrl = (controller or before.owner) if on_board else None
-        after = before.moved(game=game, zone=zone, order=self.next_order(top=top),
-                        base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
-                        phased_out=False,
-                        face_up=before.face_up if face_up is None else face_up,
-                        entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
-                        targets=before.targets if zone is Zone.STACK else (),
-                        left_from=before.game if game is None else None)
-        self.put(after)
-        self.record(Move(oid, before.name, loc_of(before), loc_of(after)))
+        if face_up is None:
+            face_up = before.face_up
+            if not face_up and (before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE
+                                or game is None):
+                face_up = True
+        values = dict(game=game, zone=zone, order=self.next_order(top=top),
+                      base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
+                      phased_out=False, face_up=face_up,
+                      entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
+                      targets=before.targets if zone is Zone.STACK else (),
+                      left_from=before.game if game is None else None)
+        values.update(fields)
+        after = before.moved(**values)
+        turned = None if after.face_up == before.face_up else (
+            "face up" if after.face_up else "face down")
+        self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after))
         for observe in self.observers:
             observe(self, before, after)
         return after
 
     def create(self, obj: Obj, what: str) -> Obj:
         """Bring a token, copy or ability into existence where ``obj`` says."""
-        self.put(replace(obj, order=self.next_order()))
-        self.record(Create(obj.id, obj.name, loc_of(obj), what))
-        created = self.world.objects[obj.id]
+        created = obj.moved(order=self.next_order())
+        self.record(Create(obj.id, obj.name, loc_of(obj), what, created))
         for observe in self.observers:
             observe(self, None, created)
         return created
@@ -196,7 +194,6 @@ class Tx:
         if before.kind is Kind.CARD:
             self.move(oid, None, None)
             return
-        self.world = replace(self.world, objects=self.world.objects.delete(oid))
         self.record(Cease(oid, before.name, loc_of(before)))
         for observe in self.observers:
             observe(self, before, None)
@@ -204,63 +201,75 @@ class Tx:
     def set_controller(self, oid: str, new: str | None) -> None:
         """Record an object's new controller (after control effects)."""
         o = self.obj(oid)
-        if o.controller == new:
-            return
-        self.put(replace(o, controller=new))
-        self.record(Control(oid, o.name, o.controller, new))
+        if o.controller != new:
+            self.record(Control(oid, o.name, o.controller, new))
 
+    def tap(self, oid: str, tapped: bool = True) -> None:
+        """Tap (or untap) a permanent."""
+        o = self.obj(oid)
+        if o.tapped != tapped:
+            self.record(Tap(oid, o.name, tapped))
+
+    def set_damage(self, oid: str, damage: int) -> None:
+        """Set the damage marked on a permanent."""
+        o = self.obj(oid)
+        if o.damage != damage:
+            self.record(Damage(oid, o.name, o.damage, damage))
+
+    # -- players -----------------------------------------------------------------------------
     def set_life(self, gid: int, player: str, new: int) -> None:
         """Set a player's life total in a game."""
-        game = self.world.games[gid]
-        old = game.seat(player).life
-        if old == new:
-            return
-        self.put_game(game.with_seat(player, life=new))
-        self.record(Life(gid, player, old, new))
+        old = self.world.games[gid].seat(player).life
+        if old != new:
+            self.record(Life(gid, player, old, new))
 
     def add_counters(self, gid: int, player: str, counter: str, amount: int) -> None:
         """Give (or remove, when negative) a player counters of one kind in a game."""
-        game = self.world.games[gid]
-        seat = game.seat(player)
-        old = seat.counters.get(counter, 0)
-        new = max(0, old + amount)
-        counters = seat.counters.set(counter, new) if new else seat.counters.delete(counter) \
-            if counter in seat.counters else seat.counters
-        self.put_game(game.with_seat(player, counters=counters))
-        self.record(Counters(gid, player, counter, old, new))
+        old = self.world.games[gid].seat(player).counters.get(counter, 0)
+        self.record(Counters(gid, player, counter, old, max(0, old + amount)))
 
     def clear_counters(self, gid: int, player: str) -> None:
         """A player's counters in a game cease to exist (CR 726.4b)."""
         for counter, old in sorted(self.world.games[gid].seat(player).counters.items()):
             self.record(Counters(gid, player, counter, old, 0))
-        game = self.world.games[gid]
-        self.put_game(game.with_seat(player, counters=type(game.seat(player).counters)()))
 
+    def player_event(self, gid: int, player: str, status: str, *, lki: object = None,
+                     **seat) -> None:
+        """Record a player winning, losing, leaving (``in_game=False``) or taking a mulligan in
+        a game, with the seat fields that change (``in_game``, ``result``, ``mulligans``)."""
+        self.record(PlayerChange(gid, player, status, tuple(sorted(seat.items())), lki))
+
+    # -- turns and priority --------------------------------------------------------------------
     def set_priority(self, gid: int, player: str | None, *, keep_passes: bool = False) -> None:
         """Give priority to a player (None: nobody). Resets passes unless ``keep_passes``."""
         game = self.world.games[gid]
         passed = game.passed if keep_passes else ()
-        if game.priority == player and passed == game.passed:
-            return
-        self.put_game(replace(game, priority=player, passed=passed))
-        if game.priority != player:
-            self.record(Priority(gid, game.priority, player))
+        if game.priority != player or passed != game.passed:
+            self.record(Priority(gid, game.priority, player, passed))
+
+    def pass_priority(self, gid: int, player: str) -> None:
+        """``player`` passes priority (CR 117.3d)."""
+        self.record(Pass(gid, player, self.world.games[gid].passed + (player,)))
+
+    def forget_passes(self, gid: int, player: str) -> None:
+        """A player who has left no longer counts among those who passed."""
+        passed = self.world.games[gid].passed
+        if player in passed:
+            self.record(Pass(gid, player, tuple(p for p in passed if p != player)))
 
     def set_turn(self, gid: int, *, turn: int | None = None, active: str | None | type = ...,
                  step: str | None = None, turn_of: str | None | type = ...) -> None:
         """Change the turn number, the active player or the step."""
         game = self.world.games[gid]
-        changes = {}
-        if turn is not None:
-            changes["turn"] = turn
-        if active is not ...:
-            changes["active"] = active
-        if turn_of is not ...:
-            changes["turn_of"] = turn_of
-        if step is not None:
-            changes["step"] = step
-        game = self.update_game(gid, **changes)
-        self.record(Turn(gid, game.turn, game.active, game.step))
+        self.record(Turn(gid, game.turn if turn is None else turn,
+                         game.active if active is ... else active,
+                         game.step if step is None else step,
+                         game.turn_of if turn_of is ... else turn_of))
+
+    def fact(self, gid: int, what: str, value: object, text: str) -> None:
+        """Set a fact of a game (``first``, ``planar_controller``, ``resolving``,
+        ``drew_empty``, ``attacks``), saying it in ``text``."""
+        self.record(GameFact(gid, what, text, value))
 
     def shuffle(self, gid: int, player: str, zone: Zone = Zone.LIBRARY,
                 deck: str | None = None) -> None:
@@ -272,21 +281,24 @@ class Tx:
                      if o.owner == player and o.deck == deck and not o.face_up]
         orders = [o.order for o in cards]
         self.rng.shuffle(orders)
-        with self._objects.mutate() as batch:
-            for o, order in zip(cards, orders, strict=True):
-                batch[o.id] = o.moved(order=order)
-            self._objects = batch.finish()
-        self._cache = None
-        self.record(Shuffle(gid, player, "library" if zone is Zone.LIBRARY else f"{deck} deck"))
+        self.record(Shuffle(gid, player, "library" if zone is Zone.LIBRARY else f"{deck} deck",
+                            tuple((o.id, order) for o, order in zip(cards, orders, strict=True))))
 
-    def trigger_event(self, gid: int, trigger: str, text: str, status: str) -> None:
-        """Record what happened to a triggered ability."""
-        self.record(Trigger(gid, trigger, text, status))
+    # -- triggers, effects, games ----------------------------------------------------------------
+    def trigger_event(self, gid: int, trigger: str, text: str, status: str,
+                      op: str | None = None, pending: PendingTrigger | None = None) -> None:
+        """Record what happened to a triggered ability (``op``: see ``changes.Trigger``)."""
+        self.record(Trigger(gid, trigger, text, status, op, pending))
 
-    def game_event(self, gid: int, status: str, detail: str = "") -> None:
-        """Record a game being created, discontinued, resumed or ended."""
-        self.record(GameChange(gid, status, detail))
+    def delayed_event(self, trigger: str, text: str, status: str, delayed: object = None) -> None:
+        """A delayed triggered ability is created (``delayed`` given) or leaves its list."""
+        self.record(Delayed(trigger, text, status, delayed))
 
-    def player_event(self, gid: int, player: str, status: str) -> None:
-        """Record a player winning, losing or leaving a game."""
-        self.record(PlayerChange(gid, player, status))
+    def effect_event(self, effect: Effect, text: str, status: str, op: str | None) -> None:
+        """A continuous effect begins (``op="begin"``), ends (``"end"``) or does nothing."""
+        self.record(EffectChange(effect.id, text, status, op, effect))
+
+    def game_event(self, gid: int, status: str, detail: str = "", **how) -> None:
+        """Record a game being created, discontinued, resumed or ended (``how``: see
+        ``changes.GameChange``)."""
+        self.record(GameChange(gid, status, detail, **how))

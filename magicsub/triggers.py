@@ -24,14 +24,11 @@ def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()
         n += 1
         tid = f"{source.id}-trigger-{n}"
     trig = PendingTrigger(tid, source.id, source.controller or source.owner, text, kind, data)
-    game = tx.game(gid)
     if gid != tx.world.current:
         tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
-                         "until it resumes (CR 726.4a)")
-        tx.update_game(gid, held=game.held + (trig,))
+                         "until it resumes (CR 726.4a)", "held", trig)
     else:
-        tx.trigger_event(gid, tid, text, "triggers")
-        tx.update_game(gid, pending=game.pending + (trig,))
+        tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
 
 
 def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:

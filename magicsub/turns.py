@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import effects
 from .errors import RulesError
 from .objects import Kind, Obj
@@ -23,8 +21,8 @@ def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     for _ in range(count):
         if not library:
             game = tx.game(gid)
-            tx.update_game(gid, drew_empty=game.drew_empty | {player})
-            tx.note(f"{player} attempts to draw from an empty library.")
+            tx.fact(gid, "drew_empty", game.drew_empty | {player},
+                    f"{player} attempts to draw from an empty library")
             break
         tx.move(library.pop().id, gid, Zone.HAND)
         drawn += 1
@@ -53,7 +51,11 @@ def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = 
 
 def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:
     """CR 311.5: designate the planar controller, who controls the face-up planes and phenomena."""
-    tx.update_game(gid, planar_controller=player)
+    old = tx.game(gid).planar_controller
+    if old != player:
+        tx.fact(gid, "planar_controller", player,
+                f"{player or 'no player'} becomes the planar controller of the "
+                f"{'main game' if gid == 0 else f'subgame {gid}'}")
     for obj in list(tx.world.objects.values()):
         if obj.game == gid and obj.zone is Zone.COMMAND and not obj.traditional \
                 and obj.face_up and obj.deck == "planar":
@@ -78,7 +80,6 @@ def put_triggers(tx: Tx, gid: int) -> None:
     if not game.pending:
         return
     pending = game.pending
-    tx.update_game(gid, pending=())
     order = list(game.seats)
     if game.turn_of in order:
         i = order.index(game.turn_of)
@@ -88,9 +89,10 @@ def put_triggers(tx: Tx, gid: int) -> None:
             if not game.seat(player).in_game:
                 tx.step("800.4d", "it isn’t put on the stack")
                 tx.trigger_event(gid, trig.id, trig.text,
-                                 f"not put on the stack: {player} has left the game")
+                                 f"not put on the stack: {player} has left the game", "remove")
                 continue
             tx.step("603.3", "puts it on the stack")
+            tx.trigger_event(gid, trig.id, trig.text, "put on the stack", "remove")
             tx.create(Obj(trig.id, trig.text, player, Kind.ABILITY, game=gid, zone=Zone.STACK,
                           base=player, controller=player, source=trig.source,
                           extra=(("behaviour", trig.behaviour), ("data", trig.data))),
@@ -112,8 +114,6 @@ def check_sba(tx: Tx, gid: int) -> bool:
         elif seat.counters.get("poison", 0) >= 10:
             losers.append((player, "704.5c"))
     did = False
-    if game.drew_empty:
-        tx.update_game(gid, drew_empty=frozenset())
     for obj in list(tx.world.objects.values()):
         if obj.game != gid:
             continue
@@ -134,7 +134,10 @@ def check_sba(tx: Tx, gid: int) -> bool:
             if rule == "704.5b" and tx.game(gid).turn == 1 and tx.game(gid).parent is not None:
                 tx.note(f"CR 726.3: {player} began the subgame with fewer than seven cards in "
                         "their library; the state-based action is checked in the first upkeep.")
-            tx.player_event(gid, player, "loses")
+            tx.player_event(gid, player, "loses", result="lost")
+        if tx.game(gid).drew_empty:
+            tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
+                    "checked")
         lose_all(tx, gid, [p for p, _ in losers])
         did = True
     return did
@@ -149,15 +152,16 @@ def end_game(tx: Tx, gid: int, winner: str | None, how: str) -> None:
     """The game ends with a winner or as a draw (``winner`` None); a subgame's end runs 726.5."""
     game = tx.game(gid)
     result = f"won by {winner}" if winner else "a draw"
-    for player in game.seats:
-        seat = game.seat(player)
-        if seat.in_game:
-            game = game.with_seat(player, result="won" if player == winner else
-                                  ("drew" if winner is None else "lost"))
-    tx.put_game(replace(game, winner=winner, result=result, priority=None))
-    tx.game_event(gid, "ends", f"{result} ({how})")
+    for player in game.in_game:
+        if player == winner:
+            tx.player_event(gid, player, "wins", result="won")
+        elif winner is None:
+            tx.player_event(gid, player, "draws", result="drew")
+        else:
+            tx.player_event(gid, player, "loses", result="lost")
+    tx.set_priority(gid, None)
+    tx.game_event(gid, "ends", f"{result} ({how})", op="end", winner=winner, result=result)
     if game.parent is None:
-        tx.update_game(gid, status="ended")
         return
     from .subgame import end_subgame
 
@@ -172,7 +176,6 @@ def check_one_left(tx: Tx, gid: int) -> bool:
     remaining = game.in_game
     if len(remaining) == 1:
         tx.step("104.2a", "wins the game if that player’s opponents have all left the game")
-        tx.player_event(gid, remaining[0], "wins")
         end_game(tx, gid, remaining[0], "all opponents left")
         return True
     if not remaining:
@@ -194,8 +197,8 @@ def pass_priority(tx: Tx, player: str) -> None:
     passed = game.passed + (player,)
     nxt = game.next_in_order(player)
     tx.step("117.3d", "Then the next player in turn order receives priority")
+    tx.pass_priority(gid, player)
     if set(passed) >= set(game.in_game):
-        tx.update_game(gid, passed=passed)
         if tx.world.stack(gid):
             from .resolution import resolve_top
 
@@ -205,8 +208,7 @@ def pass_priority(tx: Tx, player: str) -> None:
             advance(tx, STEPS[(STEPS.index(game.step) + 1) % len(STEPS)]
                     if game.step != "cleanup" else "next_turn")
         return
-    tx.set_priority(gid, nxt)
-    tx.update_game(gid, passed=passed)
+    tx.set_priority(gid, nxt, keep_passes=True)
 
 
 def advance(tx: Tx, target: str) -> None:
@@ -232,7 +234,6 @@ def advance(tx: Tx, target: str) -> None:
         nxt = STEPS[STEPS.index(game.step) + 1]
         tx.step("500.2", "ends when the stack is empty and all players pass")
         tx.set_turn(gid, step=nxt)
-        tx.update_game(gid, passed=())
         _turn_based(tx, gid, nxt)
         game = tx.game(gid)
         if game.ended or tx.world.current != gid:
@@ -267,12 +268,13 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
         _end_step_triggers(tx, gid)
     elif step == "cleanup":
         tx.step("514.2", "“until end of turn” and “this turn” effects end")
-        for obj in tx.world.objects.values():
-            if obj.game == gid and obj.damage:
-                tx.put(replace(obj, damage=0))
+        for obj in sorted((o for o in tx.world.objects.values() if o.game == gid and o.damage),
+                          key=lambda o: o.order):
+            tx.set_damage(obj.id, 0)
         touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
                               "end of turn")
-        tx.update_game(gid, attacks=())
+        if tx.game(gid).attacks:
+            tx.fact(gid, "attacks", (), "combat is over: no creature is attacking")
         effects.exile_orphans(tx, touched)
 
 
@@ -295,14 +297,12 @@ def _combat_damage(tx: Tx, gid: int) -> None:
 def _end_step_triggers(tx: Tx, gid: int) -> None:
     for d in sorted((d for d in tx.world.delayed.values() if d.game == gid and d.when == "end"),
                     key=lambda d: d.id):
-        tx.set_world(delayed=tx.world.delayed.delete(d.id))
         from .state import PendingTrigger
 
         tx.step("603.3", "the next time a player would receive priority")
-        tx.trigger_event(gid, d.id, d.text, "triggers")
-        game = tx.game(gid)
-        tx.update_game(gid, pending=game.pending + (PendingTrigger(
-            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj,)),))
+        tx.delayed_event(d.id, d.text, "its moment has come")
+        tx.trigger_event(gid, d.id, d.text, "triggers", "pending", PendingTrigger(
+            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj,)))
 
 
 def begin_turn(tx: Tx, gid: int) -> None:

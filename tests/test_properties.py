@@ -45,6 +45,7 @@ from hypothesis.stateful import (
 
 from magicsub import Game, Kind, RulesError, Zone
 from magicsub.cards import lookup
+from magicsub.changes import replay
 
 # -- profiles ------------------------------------------------------------------------------------
 
@@ -344,7 +345,7 @@ def apply_checked(game: Game, step: dict) -> bool:
     world, n, rng = game.world, len(game.trace), game.rng.getstate()
     initial = game.trace.initial
     try:
-        game.apply(step)
+        made = game.apply(step)
     except RulesError as err:
         assert game.world is world, step
         assert len(game.trace) == n, step
@@ -352,6 +353,11 @@ def apply_checked(game: Game, step: dict) -> bool:
         assert game.trace.initial is initial
         assert err.rule, step
         return False
+    before = world
+    for made_step in made:
+        before = replay(before, made_step.changes)
+        assert before == made_step.snapshot, (step, made_step.rule)
+    assert before == game.world, step
     return True
 
 
