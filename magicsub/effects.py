@@ -36,7 +36,23 @@ def describe(effect: Effect, tx: Tx) -> str:
     if until is None:
         until = f"until {effect.until.split(':', 1)[1]}'s next turn"
     src = f" ({effect.source})" if effect.source else ""
+    if effect.follows:
+        source = tx.world.objects.get(effect.source)
+        label = source.name if source else effect.source
+        return (f"the controller of {label} controls {name} {until} (now {effective(tx, effect)};"
+                " CR 109.5)")
     return f"{effect.to} controls {name} {until}{src}"
+
+
+def effective(tx: Tx, effect: Effect) -> str:
+    """The player an effect gives control to now: for a permanent's "you control", the
+    source's current controller (CR 109.5); otherwise the player it names."""
+    if effect.follows:
+        source = tx.world.objects.get(effect.source)
+        if source is not None and source.game == effect.game \
+                and source.zone is Zone.BATTLEFIELD and source.controller:
+            return source.controller
+    return effect.to
 
 
 def controller_for(tx: Tx, oid: str) -> str | None:
@@ -45,16 +61,23 @@ def controller_for(tx: Tx, oid: str) -> str | None:
     if obj.zone is not Zone.BATTLEFIELD:
         return obj.base
     effects = tx.world.effects_on(oid)
-    return effects[-1].to if effects else obj.base
+    return effective(tx, effects[-1]) if effects else obj.base
 
 
-def refresh(tx: Tx, oid: str) -> None:
-    """Recompute an object's controller and record a change if it moved."""
-    if oid in tx.world.objects:
+def refresh(tx: Tx, oid: str, _seen: frozenset = frozenset()) -> None:
+    """Recompute an object's controller and record a change if it moved; then the objects
+    whose control follows this one's controller (CR 109.5)."""
+    if oid in tx.world.objects and oid not in _seen:
+        before = tx.obj(oid).controller
         tx.set_controller(oid, controller_for(tx, oid))
+        if tx.obj(oid).controller != before:
+            for e in sorted(tx.world.effects.values(), key=lambda e: e.order):
+                if e.follows and e.source == oid:
+                    refresh(tx, e.obj, _seen | {oid})
 
 
-def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str = "") -> None:
+def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str = "",
+        follows: bool = False) -> None:
     """Start a control-changing effect in the game ``obj`` is in (CR 800.4b when ``to`` left)."""
     target = tx.obj(obj)
     if target.zone is not Zone.BATTLEFIELD:
@@ -71,7 +94,8 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
     if to not in game.seats:
         raise RulesError("800.4b", f"{to} is not a player of the {gid}", subject=to)
     eid = f"effect-{tx.world.seq + 1}"
-    effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text)
+    effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text,
+                    follows)
     if not game.seat(to).in_game:
         tx.step("800.4b", "If an object would change to the control of a player who has left")
         tx.effect_event(effect, describe(effect, tx), "does nothing", None)

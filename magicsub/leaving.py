@@ -98,6 +98,11 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         tx.player_event(gid, player, "leaves" if how == "leaves" else f"{how} and leaves",
                         lki=lki, in_game=False,
                         result={"leaves": "left", "loses": "lost"}.get(how, "left"))
+    if had_priority:
+        tx.set_priority(gid, None, keep_passes=True)
+    was_active = game.active == player
+    if was_active:
+        tx.set_turn(gid, active=None)
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
     tx.held_orphans = []
@@ -109,14 +114,10 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         else:
             tx.cease(obj.id)
     ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
-    touched = tx.held_orphans + effects.end(tx, lambda e: e.game == gid and e.to == player,
-                                            f"{player} left the game")
+    touched = tx.held_orphans + effects.end(
+        tx, lambda e: e.game == gid and e.to == player and not e.follows,
+        f"{player} left the game")
     tx.held_orphans = None
-    if ante:
-        tx.step("800.4n", "do not leave the game")
-        names = ", ".join(o.label() for o in ante)
-        verb = "stays" if len(ante) == 1 else "stay"
-        tx.note(f"{names} {verb} in the ante zone though {player} left.")
 
     stack_objs = [o for o in tx.world.stack(gid) if o.controller == player and not o.is_card]
     if stack_objs:
@@ -131,15 +132,19 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             tx.move(obj.id, gid, Zone.EXILE)
     effects.exile_orphans(tx, touched)
 
-    game = tx.game(gid)
-    if game.active == player:
-        tx.step("800.4j", "that turn continues to its completion without an active player")
-        tx.set_turn(gid, active=None)
     if had_priority:
         nxt = tx.game(gid).next_in_order(player)
         tx.step("800.4a", "priority passes to the next player in turn order")
-        tx.set_priority(gid, nxt)
+        tx.set_priority(gid, nxt, keep_passes=True)
     tx.forget_passes(gid, player)
+    if ante:
+        tx.step("800.4n", "do not leave the game")
+        names = ", ".join(o.label() for o in ante)
+        verb = "stays" if len(ante) == 1 else "stay"
+        tx.note(f"{names} {verb} in the ante zone though {player} left.")
+    if was_active:
+        tx.step("800.4j", "that turn continues to its completion without an active player")
+        tx.note(f"{player} was the active player: the turn goes on with no active player.")
     game = tx.game(gid)
     if any(t.controller == player for t in game.pending):
         tx.step("800.4d", "it isn’t put on the stack")

@@ -287,7 +287,7 @@ def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=creature.id,
             types=top.types + (() if "aura" in top.types else ("aura",)))
     effects.add(tx, creature.id, top.controller, source=top.id, until="source_leaves",
-                text="Mind Control")
+                text="Mind Control", follows=True)
 
 
 def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:

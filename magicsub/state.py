@@ -48,6 +48,9 @@ class Effect:
     """A continuous control-changing effect in one game (CR 726.1b: it means nothing in another).
 
     ``until`` is ``"end_of_turn"``, ``"source_leaves"``, ``"forever"`` or ``"next_turn:PLAYER"``.
+    When ``follows`` is true the effect is a permanent's "you control ..." (CR 109.5: "you" is
+    the source's controller): it gives control to whoever controls the source now, and ``to`` is
+    only the controller it began with.
     """
 
     id: str
@@ -58,6 +61,7 @@ class Effect:
     until: str
     order: int
     text: str = ""
+    follows: bool = False
 
 
 @dataclass(frozen=True, slots=True)

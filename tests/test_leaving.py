@@ -57,12 +57,12 @@ def test_800_4a_stages_in_order_and_final_places():
     g = _everything_game()
     alex_cards = ["Alex#1", "Alex#2", "Alex#3", "held", "gy", "bf", "ex", "cmd", "growth"]
     steps = g.leave("Alex")
-    assert rules(steps) == ["800.4a", "800.4a", "800.4j", "800.4a"]
+    assert rules(steps) == ["800.4a", "800.4a", "800.4a", "800.4j"]
     i_leave = find(steps, "800.4a", "owned by that player leave the game")
     i_exile = find(steps, "800.4a", "those objects are exiled")
     i_turn = find(steps, "800.4j", "without an active player")
     i_prio = find(steps, "800.4a", "priority passes to the next player")
-    assert i_leave < i_exile < i_turn < i_prio
+    assert i_leave < i_exile < i_prio < i_turn
 
     # stage 1: the player leaves, every owned object leaves, the control effect ends
     first = steps[i_leave]
@@ -84,6 +84,12 @@ def test_800_4a_stages_in_order_and_final_places():
     assert snap.obj("angel").zone.value == "battlefield"  # not yet exiled
     assert snap.obj("angel").controller == "Alex"
     assert not snap.games[0].seat("Alex").in_game
+    # a player who has left is never shown as active or holding priority
+    assert of(first, Priority) == [Priority(0, "Alex", None)]
+    assert of(first, Turn) == [Turn(0, 1, None, "main")]
+    for step in steps:
+        assert step.snapshot.games[0].active is None
+        assert step.snapshot.games[0].priority != "Alex"
 
     # stage 3: what Alex still controls is exiled -- only Cho's Angel
     exile = steps[i_exile]
@@ -92,8 +98,8 @@ def test_800_4a_stages_in_order_and_final_places():
     assert len(exile.changes) == 1
 
     # 800.4j and stage 4
-    assert of(steps[i_turn], Turn) == [Turn(0, 1, None, "main")]
-    assert of(steps[i_prio], Priority) == [Priority(0, "Alex", "Bianca")]
+    assert of(steps[i_turn], Turn) == []
+    assert of(steps[i_prio], Priority) == [Priority(0, None, "Bianca")]
 
     # final places of every object
     for oid in alex_cards:
@@ -135,7 +141,8 @@ def test_800_4a_priority_goes_to_next_in_turn_order_not_back_to_active():
     assert g.priority == "Bianca"
     steps = g.leave("Bianca")
     i = find(steps, "800.4a", "priority passes")
-    assert of(steps[i], Priority) == [Priority(0, "Bianca", "Dana")]
+    assert of(steps[i], Priority) == [Priority(0, None, "Dana")]
+    assert of(steps[0], Priority) == [Priority(0, "Bianca", None)]
     assert g.priority == "Dana" and g.active == "Alex"
     assert "800.4j" not in rules(steps)
 

@@ -142,7 +142,8 @@ def test_800_4j_turn_continues_without_active_player():
     g = game()
     steps = g.leave("Alex")
     i_j = find(steps, "800.4j", "without an active player")
-    assert of(steps[i_j], Turn) == [Turn(0, 1, None, "main")]
+    assert of(steps[0], Turn) == [Turn(0, 1, None, "main")]  # as Alex leaves (CR 800.4a)
+    assert i_j == len(steps) - 1 and of(steps[i_j], Turn) == []
     assert where_turn(g) == (1, None, "main", "Bianca")
     assert g.current.turn_of == "Alex"
     for step in ("combat_damage", "end"):
