@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import choices, effects, leaving, resolution, triggers, turns
+from . import choices, combat, effects, leaving, resolution, triggers, turns
 from .actions import normalize, parse_game
 from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
@@ -366,24 +366,7 @@ class Game:
         turns.end_game(tx, gid, player, f"{player} wins")
 
     def _attack(self, tx: Tx, a: dict) -> None:
-        gid = tx.world.current
-        game = tx.game(gid)
-        creature = tx.obj(a["creature"])
-        if not (creature.game == gid and creature.zone is Zone.BATTLEFIELD
-                and creature.is_type("creature")):
-            raise RulesError("508.1", f"{creature.label()} is not a creature on the battlefield "
-                             f"of {_where(gid)}", subject=creature.id)
-        if game.turn_of is not None and creature.controller != game.active:
-            raise RulesError("508.1", f"{creature.label()} is not controlled by the active "
-                             "player", subject=creature.id)
-        self._in_game(tx, a["defender"], "508.1")
-        if a["defender"] == creature.controller:
-            raise RulesError("508.1", f"{a['defender']} cannot attack themself",
-                             subject=a["defender"])
-        tx.step("508.1", "the active player declares attackers")
-        tx.note(f"{creature.label()} attacks {a['defender']}.")
-        tx.update_game(gid, attacks=game.attacks + ((creature.id, a["defender"]),))
-        tx.put(replace(tx.obj(creature.id), tapped=True))
+        combat.declare(tx, self.trace, a["creature"], a["defender"])
 
     # -- typed conveniences ----------------------------------------------------------------------
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
@@ -406,8 +389,8 @@ class Game:
         return self.apply({"win": player})
 
     def advance(self, step: str) -> list[Step]:
-        """Go forward to the next ``step`` (upkeep, draw, main, combat_damage, end, cleanup,
-        next_turn)."""
+        """Go forward to the next ``step`` (upkeep, draw, main, declare_attackers, combat_damage,
+        end, cleanup, next_turn)."""
         return self.apply({"advance": step})
 
     # -- questions -------------------------------------------------------------------------------
