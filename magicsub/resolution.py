@@ -275,13 +275,13 @@ def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     creature = tx.world.objects.get(top.targets[0]) if top.targets else None
     if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
-        # CR 608.3b: "If the target is illegal, the spell doesn't resolve and is removed from the
-        # stack and put into its owner's graveyard" -- it never enters the battlefield.
-        tx.step("608.3b", "If the target is illegal")
+        # CR 608.3b: "Otherwise, the spell doesn’t resolve. It is removed from the stack and put
+        # into its owner’s graveyard." -- it never enters the battlefield.
+        tx.step("608.3b", "Otherwise, the spell doesn’t resolve")
         tx.note(f"Its target is gone: {top.label()} doesn't resolve.")
         tx.move(top.id, gid, Zone.GRAVEYARD)
         return
-    tx.step("608.3b", "becomes a permanent")
+    tx.step("608.3c", "becomes a permanent")
     moved = tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller)
     tx.put(replace(moved, attached_to=creature.id, types=moved.types + ("aura",)))
     effects.add(tx, creature.id, top.controller, source=top.id, until="source_leaves",

@@ -206,9 +206,9 @@ def test_800_4a_example_mind_control_bianca_leaves():
 
 
 def test_608_3b_mind_control_whose_target_left_goes_to_the_graveyard_without_entering():
-    """CR 608.3b: Bianca leaves with the Griffin while Mind Control is on the stack: "If the
-    target is illegal, the spell doesn't resolve and is removed from the stack and put into its
-    owner's graveyard" -- it never enters the battlefield (and so no 704.5m is needed)."""
+    """CR 608.3b: Bianca leaves with the Griffin while Mind Control is on the stack: "Otherwise,
+    the spell doesn’t resolve. It is removed from the stack and put into its owner’s graveyard."
+    -- it never enters the battlefield (and so no 704.5m is needed)."""
     g = game()
     g.add_object("mc", "Mind Control", owner="Alex", zone="hand")
     g.add_object("griffin", "Assault Griffin", owner="Bianca", zone="battlefield")
@@ -216,7 +216,7 @@ def test_608_3b_mind_control_whose_target_left_goes_to_the_graveyard_without_ent
     assert g.where("griffin") == ("outside", "outside") and g.stack == ["mc"]
     steps = g.apply({"resolve": "mc"})
     assert rules(steps) == ["117.4", "608.3b"]
-    assert steps[1].text.startswith("If the target is illegal, the spell doesn’t resolve")
+    assert steps[1].text == "Otherwise, the spell doesn’t resolve."
     assert [(m.obj, m.src, m.dst) for s in steps for m in of(s, Move)] == [
         ("mc", Loc(0, "stack"), Loc(0, "graveyard", "Alex"))]
     assert g.zone("graveyard", "Alex") == ["mc"] and g.zone("battlefield") == []
