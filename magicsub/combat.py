@@ -78,9 +78,10 @@ def _requests_since_step_began(steps: Sequence[Step], gid: int) -> list[str]:
 def _check_time(tx: Tx, steps: Sequence[Step], game: GameState, obj: Obj) -> None:
     gid, label = game.gid, obj.label()
     if game.step != STEP:
+        now = "main phase" if game.step == "main" else f"{game.step.replace('_', ' ')} step"
         raise RulesError("508.1", f"{label} cannot attack now: attackers are declared in the "
-                         f"declare attackers step, and {_where(gid)} is in its "
-                         f"{game.step.replace('_', ' ')} step", subject=obj.id)
+                         f"declare attackers step, and {_where(gid)} is in its {now}",
+                         subject=obj.id)
     if game.active is None:
         raise RulesError("506.2", f"{label} cannot attack: the turn has no active player "
                          "(CR 800.4j), so there is no attacking player", subject=obj.id)

@@ -260,10 +260,12 @@ class Game:
         elif name == "mulligan":
             choices.mulligan(tx, a["player"])
         elif name == "planar_controller":
+            if tx.game(gid).variant != "planechase":
+                raise RulesError("901.1", f"{_where(gid)} is not a Planechase game: "
+                                 f"{a['player']} cannot be its planar controller",
+                                 subject=a["player"])
+            self._in_game(tx, a["player"], "800.4p")
             tx.step("311.5")
-            game = tx.game(gid)
-            if not game.seat(a["player"]).in_game:
-                raise RulesError("800.4p", f"{a['player']} is not in {_where(gid)}")
             turns.set_planar_controller(tx, gid, a["player"])
             tx.note(f"{a['player']} is the planar controller.")
 
