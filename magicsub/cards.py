@@ -20,6 +20,7 @@ class CardDef:
     toughness: int | None = None
     behaviour: str | None = None
     subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
 
 
 _DEFS = [
@@ -53,12 +54,13 @@ _DEFS = [
             "Whenever a player cycles a card, you may exile target creature. If you do, return "
             "that card to the battlefield under its owner's control at the beginning of the next "
             "end step.", behaviour="astral_slide"),
-    CardDef("Serra Angel", ("creature",), "Flying, vigilance", 4, 4),
+    CardDef("Serra Angel", ("creature",), "Flying, vigilance", 4, 4,
+            keywords=("flying", "vigilance")),
     CardDef("Runeclaw Bears", ("creature",), "", 2, 2),
-    CardDef("Assault Griffin", ("creature",), "Flying", 3, 2),
+    CardDef("Assault Griffin", ("creature",), "Flying", 3, 2, keywords=("flying",)),
     CardDef("Hypnotic Specter", ("creature",),
             "Flying. Whenever Hypnotic Specter deals damage to an opponent, that player discards "
-            "a card at random.", 2, 2),
+            "a card at random.", 2, 2, keywords=("flying",)),
     CardDef("Grizzly Bears", ("creature",), "", 2, 2),
     CardDef("Myr", ("artifact", "creature"), "", 1, 1),
 ]

@@ -7,6 +7,9 @@ from .errors import RulesError
 from .transaction import Tx
 from .zones import Zone
 
+HAND_SIZE = 7
+"""The starting hand size (CR 103.5: "normally seven")."""
+
 
 def _where(gid: int) -> str:
     return "the main game" if gid == 0 else f"subgame {gid}"
@@ -27,20 +30,28 @@ def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None)
     what = source.label() if source else "a rule"
     if present:
         if chooser not in (None, player):
-            raise RulesError("608.2d", f"{player} is still in the game and makes this choice "
-                             f"themself, not {chooser}", subject=chooser)
+            raise RulesError("608.2d" if kind != "rule" else "101.4", f"{player} is still in "
+                             f"the game and makes this choice themself, not {chooser}",
+                             subject=chooser)
         tx.step("608.2d" if kind != "rule" else "101.4")
         tx.note(f"{player} is in the game: {player} "
                 f"{'chooses whether to pay the cost' if kind == 'cost' else 'makes the choice'} "
                 f"for {what}.")
         return
     if kind == "cost":
+        if chooser is not None:
+            raise RulesError("800.4f", f"{player} has left the game: the cost {what} asks of "
+                             f"them is not paid, and nobody else ({chooser}) pays it",
+                             subject=chooser)
         tx.step("800.4f", "that cost is not paid")
         tx.note(f"{player} has left the game: the cost {what} asks of them is not paid, and "
                 "nobody waits for them.")
         return
     if kind == "rule":
         nxt = game.next_in_order(player)
+        if chooser not in (None, nxt):
+            raise RulesError("800.4h", f"{player} has left the game: the next player in turn "
+                             f"order, {nxt}, makes the choice, not {chooser}", subject=chooser)
         tx.step("800.4h", "the next player in turn order makes that choice")
         tx.note(f"{player} has left the game: {nxt}, next in turn order, makes the choice.")
         return
@@ -94,13 +105,16 @@ def mulligan(tx: Tx, player: str) -> None:
         raise RulesError("103.5", f"{player} is not in {_where(gid)}", subject=player)
     taken = game.seat(player).mulligans + 1
     counted = taken - 1 if game.multiplayer else taken
+    if counted > HAND_SIZE:
+        raise RulesError("103.5", f"{player} cannot take another mulligan: their opening hand "
+                         "would already be zero cards", subject=player)
     tx.step("103.5", "A player who is dissatisfied with their initial hand may take a mulligan")
     for obj in tx.world.in_zone(gid, Zone.HAND, player):
         tx.move(obj.id, gid, Zone.LIBRARY)
     tx.shuffle(gid, player)
     from .turns import draw
 
-    draw(tx, gid, player, 7)
+    draw(tx, gid, player, HAND_SIZE)
     tx.player_event(gid, player, f"takes mulligan number {taken} in", mulligans=taken)
     if game.multiplayer and taken == 1:
         tx.step("800.6", "the first mulligan a player takes doesn’t count")

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import choices, effects, leaving, resolution, triggers, turns
+from . import choices, combat, effects, leaving, resolution, triggers, turns
 from .actions import normalize, parse_game
 from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
@@ -271,10 +271,12 @@ class Game:
         elif name == "mulligan":
             choices.mulligan(tx, a["player"])
         elif name == "planar_controller":
+            if tx.game(gid).variant != "planechase":
+                raise RulesError("901.1", f"{_where(gid)} is not a Planechase game: "
+                                 f"{a['player']} cannot be its planar controller",
+                                 subject=a["player"])
+            self._in_game(tx, a["player"], "800.4p")
             tx.step("311.5")
-            game = tx.game(gid)
-            if not game.seat(a["player"]).in_game:
-                raise RulesError("800.4p", f"{a['player']} is not in {_where(gid)}")
             turns.set_planar_controller(tx, gid, a["player"])
             tx.note(f"{a['player']} is the planar controller.")
 
@@ -376,25 +378,7 @@ class Game:
         turns.end_game(tx, gid, player, f"{player} wins")
 
     def _attack(self, tx: Tx, a: dict) -> None:
-        gid = tx.world.current
-        game = tx.game(gid)
-        creature = tx.obj(a["creature"])
-        if not (creature.game == gid and creature.zone is Zone.BATTLEFIELD
-                and creature.is_type("creature")):
-            raise RulesError("508.1", f"{creature.label()} is not a creature on the battlefield "
-                             f"of {_where(gid)}", subject=creature.id)
-        if game.turn_of is not None and creature.controller != game.active:
-            raise RulesError("508.1", f"{creature.label()} is not controlled by the active "
-                             "player", subject=creature.id)
-        self._in_game(tx, a["defender"], "508.1")
-        if a["defender"] == creature.controller:
-            raise RulesError("508.1", f"{a['defender']} cannot attack themself",
-                             subject=a["defender"])
-        tx.step("508.1", "the active player declares attackers")
-        tx.note(f"{creature.label()} attacks {a['defender']}.")
-        tx.fact(gid, "attacks", game.attacks + ((creature.id, a["defender"]),),
-                f"{creature.label()} is attacking {a['defender']}")
-        tx.tap(creature.id)
+        combat.declare(tx, self.trace, a["creature"], a["defender"])
 
     # -- typed conveniences ----------------------------------------------------------------------
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
@@ -417,8 +401,8 @@ class Game:
         return self.apply({"win": player})
 
     def advance(self, step: str) -> list[Step]:
-        """Go forward to the next ``step`` (upkeep, draw, main, combat_damage, end, cleanup,
-        next_turn)."""
+        """Go forward to the next ``step`` (upkeep, draw, main, declare_attackers, combat_damage,
+        end, cleanup, next_turn)."""
         return self.apply({"advance": step})
 
     # -- questions -------------------------------------------------------------------------------

@@ -52,6 +52,9 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
     if not (in_hand or from_command) or obj.kind is not Kind.CARD:
         raise RulesError("601.2a", f"{obj.label()} is not in {by}'s hand in {_where(gid)} "
                          f"(it is in {obj.place})", subject=card)
+    if obj.is_type("land"):
+        raise RulesError("305.9", f"{by} cannot cast {obj.label()}: it is a land, and a land is "
+                         "played, not cast (CR 305.1); it can't be cast as a spell", subject=card)
     if "instant" not in obj.types:
         if not (game.active == by and game.step == "main" and not tx.world.stack(gid)):
             raise RulesError("307.1", f"{by} cannot cast {obj.label()} now: a sorcery-speed "
@@ -68,6 +71,9 @@ def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]
     need = {"mind_control": "creature", "act_of_treason": "creature", "bribery": "opponent",
             "fork": "spell"}.get(kind or "")
     if need is None:
+        if targets and lookup(obj.name) is not None:
+            raise RulesError("601.2c", f"{obj.label()} has no targets: it cannot target "
+                             f"{targets[0]}", subject=obj.id)
         return
     if len(targets) != 1:
         raise RulesError("601.2c", f"{obj.label()} needs one target ({need})", subject=obj.id)
@@ -234,6 +240,10 @@ def cycle(tx: Tx, card: str, by: str) -> None:
     obj = tx.obj(card)
     if not (obj.game == gid and obj.zone is Zone.HAND and obj.owner == by):
         raise RulesError("702.29a", f"{obj.label()} is not in {by}'s hand in {_where(gid)}",
+                         subject=card)
+    known = lookup(obj.name)
+    if known is not None and "cycling" not in known.keywords:
+        raise RulesError("702.29a", f"{by} cannot cycle {obj.label()}: it has no cycling",
                          subject=card)
     tx.step("702.29a", "Discard this card: Draw a card")
     tx.move(card, gid, Zone.GRAVEYARD)

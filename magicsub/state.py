@@ -14,9 +14,11 @@ from immutables import Map
 from .objects import Obj
 from .zones import Zone
 
-STEPS = ("untap", "upkeep", "draw", "main", "combat_damage", "end", "cleanup")
+STEPS = ("untap", "upkeep", "draw", "main", "declare_attackers", "combat_damage", "end",
+         "cleanup")
 """The steps of a turn the rules here need, in order (CR 500.1, abridged)."""
-PRIORITY_STEPS = frozenset({"upkeep", "draw", "main", "combat_damage", "end"})
+PRIORITY_STEPS = frozenset({"upkeep", "draw", "main", "declare_attackers", "combat_damage",
+                            "end"})
 """Steps in which players receive priority (none in untap and, normally, cleanup)."""
 
 

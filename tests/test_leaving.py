@@ -447,7 +447,7 @@ def test_800_4p_next_player_who_wouldnt_leave():
     run(g, {"advance": "next_turn"}, {"advance": "next_turn"}, {"advance": "main"},
         {"planar_controller": "Alex"})
     assert g.active == "Cho" and g.current.planar_controller == "Alex"
-    run(g, {"attack": {"creature": "c1", "defender": "Alex"}},
+    run(g, {"advance": "declare_attackers"}, {"attack": {"creature": "c1", "defender": "Alex"}},
         {"attack": {"creature": "c2", "defender": "Bianca"}})
     steps = g.advance("combat_damage")
     assert not g.in_game("Alex") and not g.in_game("Bianca")
@@ -553,7 +553,8 @@ def test_simultaneous_losses_leave_in_order_then_last_wins():
     g = game(P4, life={"Bianca": 2, "Cho": 2})
     g.add_object("bears", "Grizzly Bears", owner="Alex")
     g.add_object("angel", "Serra Angel", owner="Alex")
-    run(g, {"leave": "Dana"}, {"attack": {"creature": "bears", "defender": "Bianca"}},
+    run(g, {"leave": "Dana"}, {"advance": "declare_attackers"},
+        {"attack": {"creature": "bears", "defender": "Bianca"}},
         {"attack": {"creature": "angel", "defender": "Cho"}})
     steps = g.advance("combat_damage")
     tail = [s.rule for s in steps if s.rule in ("704.5a", "800.4a", "104.2a")]

@@ -103,7 +103,8 @@ class Chooser:
 
 NAMES = ["Alex", "Bianca", "Cho", "Dev"]
 ZONES = ["library", "hand", "graveyard", "battlefield", "stack", "exile", "command", "ante"]
-STEPS = ["upkeep", "draw", "main", "combat_damage", "end", "cleanup", "next_turn"]
+STEPS = ["upkeep", "draw", "main", "declare_attackers", "combat_damage", "end", "cleanup",
+         "next_turn"]
 GAME_ENDERS = {"win", "draw_game", "leave", "lose", "concede"}
 SUBGAME_END_RULES = {"726.5", "723.5", "506.6"}
 

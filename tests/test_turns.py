@@ -29,7 +29,8 @@ def test_800_4e_damage_to_departed_player_not_assigned():
     g = game()
     g.add_object("bears", "Grizzly Bears", owner="Alex")
     g.add_object("angel", "Serra Angel", owner="Alex")
-    run(g, {"attack": {"creature": "bears", "defender": "Bianca"}},
+    run(g, {"advance": "declare_attackers"},
+        {"attack": {"creature": "bears", "defender": "Bianca"}},
         {"attack": {"creature": "angel", "defender": "Cho"}}, {"leave": "Bianca"})
     steps = g.advance("combat_damage")
     i_no = find(steps, "800.4e", "isn’t assigned")
@@ -49,7 +50,8 @@ def test_800_4e_both_defenders_present_all_damage_assigned():
     g = game()
     g.add_object("bears", "Grizzly Bears", owner="Alex")
     g.add_object("angel", "Serra Angel", owner="Alex")
-    run(g, {"attack": {"creature": "bears", "defender": "Bianca"}},
+    run(g, {"advance": "declare_attackers"},
+        {"attack": {"creature": "bears", "defender": "Bianca"}},
         {"attack": {"creature": "angel", "defender": "Cho"}})
     steps = g.advance("combat_damage")
     assert "800.4e" not in rules(steps)
@@ -88,8 +90,8 @@ def test_117_4_all_pass_on_empty_stack_step_ends():
     i_end = find(steps, "117.4")
     i_next = find(steps, "500.2")
     assert i_end < i_next
-    assert of(steps[i_next], Turn) == [Turn(0, 1, "Alex", "combat_damage")]
-    assert where_turn(g) == (1, "Alex", "combat_damage", "Alex")
+    assert of(steps[i_next], Turn) == [Turn(0, 1, "Alex", "declare_attackers")]
+    assert where_turn(g) == (1, "Alex", "declare_attackers", "Alex")
 
 
 def test_117_3d_departed_player_is_skipped():
@@ -172,7 +174,7 @@ def test_800_4j_pass_priority_resolves_then_step_ends():
     assert where_turn(g) == (1, None, "main", "Bianca")
     steps = run(g, {"pass_priority": "Bianca"}, {"pass_priority": "Cho"})
     assert find(steps, "117.4") < find(steps, "500.2")
-    assert where_turn(g) == (1, None, "combat_damage", "Bianca")
+    assert where_turn(g) == (1, None, "declare_attackers", "Bianca")
 
 
 def test_800_4j_draw_step_without_active_player_draws_nothing():

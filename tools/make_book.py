@@ -947,8 +947,9 @@ def leaving_pages() -> list[Page]:
         """),
         ("800_4e", "800.4e: combat damage to a player who has left", "e",
          "800_4e_combat_damage.yaml", """
-        **What you watched.** Alex attacks Bianca with Grizzly Bears and Cho with Serra Angel
-        ({{e:508.1*}}). Bianca leaves before combat damage ({{e:800.4a}}). In the combat damage
+        **What you watched.** In the declare attackers step Alex attacks Bianca with Grizzly
+        Bears and Cho with Serra Angel ({{e:508.1*}}); attacking taps the Bears, but not the
+        Angel, which has vigilance ({{e:702.20b}}). Bianca leaves before combat damage ({{e:800.4a}}). In the combat damage
         step the Bears' damage to her isn't assigned at all ({{e:800.4e}}); the Angel's 4 damage
         to Cho is ({{e:510.1}}), 20 → 16.
         """),
