@@ -162,8 +162,7 @@ class Tx:
         ctrl = (controller or before.owner) if on_board else None
         if face_up is None:
             face_up = before.face_up
-            if not face_up and (before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE
-                                or game is None):
+            if not face_up and (before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE):
                 face_up = True
         values = dict(game=game, zone=zone, order=self.next_order(top=top),
                       base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
