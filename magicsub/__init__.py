@@ -11,7 +11,7 @@ game (CR 800.4), as an engine that records every change as a step citing its rul
 """
 
 from .editions import EDITIONS, Edition, edition
-from .errors import RulesError, ScenarioError
+from .errors import CitationError, RulesError, ScenarioError
 from .game import Game
 from .objects import Kind, Obj
 from .scenario import Scenario, ScenarioResult, load_scenario
@@ -19,6 +19,6 @@ from .trace import Change, Loc, Step, Trace
 from .zones import OUTSIDE, Zone
 
 __version__ = "0.1.0"
-__all__ = ["EDITIONS", "OUTSIDE", "Change", "Edition", "Game", "Kind", "Loc", "Obj",
-           "RulesError", "Scenario", "ScenarioError", "ScenarioResult", "Step", "Trace", "Zone",
-           "edition", "load_scenario"]
+__all__ = ["EDITIONS", "OUTSIDE", "Change", "CitationError", "Edition", "Game", "Kind", "Loc",
+           "Obj", "RulesError", "Scenario", "ScenarioError", "ScenarioResult", "Step", "Trace",
+           "Zone", "edition", "load_scenario"]

@@ -1,7 +1,8 @@
 """CR editions: the rule text of each, loaded from ``rules/*.yaml``, and how their numbers map.
 
 The engine cites every subgame rule by its number in the newest edition (726). An edition maps
-that number to its own paragraph (``723.2a``, ``506.3``) and gives the sentence that applies.
+that number to its own paragraph (``723.2a``, ``506.3``) and gives the sentence that applies:
+where an older edition words a step otherwise, it also maps the engine's (726) phrase to its own.
 Rules outside the subgame section (``800.4a``, ``704.5b``) are shared by every edition.
 """
 
@@ -14,7 +15,7 @@ from importlib import resources
 
 import yaml
 
-from .errors import RulesError
+from .errors import CitationError, RulesError
 
 EDITIONS = ("726", "723", "506")
 DEFAULT_EDITION = "726"
@@ -59,6 +60,7 @@ class Edition:
             for key, value in (data.get("examples") or {}).items():
                 self.examples.setdefault(key, []).extend(value)
         self._map: dict[str, str] = dict(_MAPS[number])
+        self._wording: dict[tuple[str, str], str] = dict(_WORDING[number])
 
     def __repr__(self) -> str:
         return f"Edition({self.number!r})"
@@ -82,21 +84,29 @@ class Edition:
             key = base
         return key if key in self.paragraphs else None
 
+    def phrase(self, rule: str, match: str | None) -> str | None:
+        """The phrase of this edition's paragraph for the engine's (726-worded) ``match``."""
+        return self._wording.get((rule, match), match) if match else match
+
     def cite(self, rule: str, match: str | None = None) -> Citation:
         """Return the citation of ``rule``: this edition's number and the sentence containing
-        ``match`` (the whole paragraph when ``match`` is None or not found)."""
+        ``match`` (the whole paragraph when ``match`` is None).
+
+        :raises RulesError: this edition has no paragraph for ``rule``.
+        :raises CitationError: no sentence of the paragraph contains ``match``.
+        """
         key = self.local(rule)
         if key is None:
             raise RulesError(rule, f"CR edition {self.number} has no paragraph for rule {rule}",
                              subject=rule)
         paragraph = self.paragraphs[key]
-        text = paragraph
-        if match:
-            for sentence in sentences(paragraph):
-                if match.lower() in sentence.lower():
-                    text = sentence
-                    break
-        return Citation(key.split("-")[0], text, paragraph)
+        match = self.phrase(rule, match)
+        if not match:
+            return Citation(key.split("-")[0], paragraph, paragraph)
+        for sentence in sentences(paragraph):
+            if match.lower() in sentence.lower():
+                return Citation(key.split("-")[0], sentence, paragraph)
+        raise CitationError(self.number, key.split("-")[0], match)
 
 
 _MAPS: dict[str, dict[str, str]] = {
@@ -119,6 +129,10 @@ _MAPS: dict[str, dict[str, str]] = {
         "726.5": "506.6",
         "726.5.held": "506.2",
         "726.6": "506.7",
+        "726.2.zones": "506.1",
+        "726.2.others": "506.5",
+        "726.5.cease": "506.6",
+        "726.5.finish": "608.2c",
     },
 }
 for _edition in ("726", "723"):
@@ -128,6 +142,36 @@ for _edition in ("726", "723"):
     _MAPS[_edition]["726.5.held"] = f"{_edition}.5"
 _MAPS["723"]["726.2a.planar"] = "723.2a"
 _MAPS["723"]["726.5a.planar"] = "723.5a"
+
+
+_WORDING: dict[str, dict[tuple[str, str], str]] = {
+    "726": {},
+    "723": {},
+    "506": {
+        ("726.1a", "temporarily discontinued"): "The main game is suspended",
+        ("726.2.zones", "an entirely new set of game zones is created"):
+            "is the game created by Shahrazad",
+        ("726.2", "moves them to their subgame library"):
+            "removes his or her library from the game face down",
+        ("726.2.others", "No other cards in a main-game zone are moved"):
+            "All objects in the main game",
+        ("726.5", "puts them into their main-game library"):
+            "into his or her library in the main game",
+        ("726.5.cease", "all other objects in the subgame cease to exist"):
+            "At the end of a subgame",
+        ("726.5.finish", "finishes resolving"): "follows its instructions in the order written",
+        ("726.5.held", "those abilities are put onto the stack"):
+            "aren't put onto the stack until the subgame is completed",
+        ("726.6", "The existing subgame becomes the main game"):
+            "considered both a main game and a subgame",
+        ("726.1b", "No effects or definitions created in either the main game"):
+            "All objects in the main game",
+        ("726.4", "All players not currently in the subgame"): "All objects in the main game",
+        ("726.5", "that are in the subgame"): "all objects that were brought into the subgame",
+    },
+}
+"""Per edition, ``(rule as the engine cites it, the engine's phrase)``: the phrase of that
+edition's paragraph that says what the step does."""
 
 
 @cache

@@ -1,4 +1,5 @@
-"""The errors magicsub raises: one base for illegal requests, one for bad scenario files."""
+"""The errors magicsub raises: one base for illegal requests, one for bad scenario files, and
+one for a citation the engine got wrong (a programming error, never an illegal request)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,17 @@ class ScenarioError(RulesError, ValueError):
     def at(self, file: str | None, line: int | None) -> ScenarioError:
         """The same error located at ``file:line``."""
         return ScenarioError(self.detail, file=file, line=line)
+
+
+class CitationError(AssertionError):
+    """The engine cited a rule with a phrase that no sentence of the paragraph contains.
+
+    A defect of the engine, not an illegal request: it is not a ``RulesError``, so scenario runners
+    do not catch it. ``edition``, ``rule`` (the edition's paragraph key) and ``phrase`` say which.
+    """
+
+    def __init__(self, edition: str, rule: str, phrase: str):
+        self.edition = edition
+        self.rule = rule
+        self.phrase = phrase
+        super().__init__(f"CR edition {edition}: no sentence of rule {rule} contains {phrase!r}")

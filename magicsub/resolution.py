@@ -150,15 +150,38 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     turns.priority_point(tx, gid, None)
 
 
+FOLLOWS = "follows its instructions in the order written"
+"""The sentence of CR 608.2c a step cites when a spell or ability does what it says."""
+
+
 def _finish(tx: Tx, gid: int, top: Obj) -> None:
     obj = tx.world.objects.get(top.id)
     if obj is None or obj.game != gid or obj.zone is not Zone.STACK:
         return
-    tx.step("608.2n")
-    if obj.kind is Kind.CARD and ({"instant", "sorcery"} & set(obj.types)):
-        tx.move(obj.id, gid, Zone.GRAVEYARD)
-    elif obj.kind is not Kind.CARD:
+    _final_part(tx, gid, obj)
+
+
+def _final_part(tx: Tx, gid: int, obj: Obj) -> None:
+    """CR 608.2n: an instant or sorcery spell goes to its owner's graveyard (a copy of one goes
+    there too, and ceases to exist as state-based actions are checked, CR 704.5e); an ability
+    is removed from the stack and ceases to exist."""
+    if obj.kind is Kind.ABILITY:
+        tx.step("608.2n", "the ability is removed from the stack and ceases to exist")
         tx.cease(obj.id)
+    elif obj.kind is Kind.COPY or {"instant", "sorcery"} & set(obj.types):
+        tx.step("608.2n", "the spell is put into its owner’s graveyard")
+        tx.move(obj.id, gid, Zone.GRAVEYARD)
+
+
+def _fizzle(tx: Tx, gid: int, top: Obj, why: str) -> None:
+    """CR 608.2b: every target is illegal, so the spell or ability doesn't resolve: "It’s removed
+    from the stack and, if it’s a spell, put into its owner’s graveyard"."""
+    tx.step("608.2b", "It’s removed from the stack")
+    tx.note(f"{why}: {top.label()} doesn't resolve.")
+    if top.kind is Kind.ABILITY:
+        tx.cease(top.id)
+    else:
+        tx.move(top.id, gid, Zone.GRAVEYARD)
 
 
 def finish_resolving(tx: Tx, main_id: int, sub) -> None:
@@ -167,7 +190,10 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
     rounded up (a drawn subgame has no winner)."""
     creator = sub.creator
     obj = tx.world.objects.get(creator)
-    tx.step("726.5", "finishes resolving")
+    tx.step("726.5.finish", "finishes resolving")
+    if tx.edition.number == "506":
+        tx.note("CR 506 does not say how the spell ends: the main game resumes (506.1) and the "
+                "rest of its instructions are followed.")
     name = obj.label() if obj else creator
     if sub.winner is None:
         tx.note(f"The subgame was a draw: no player won it, so every player loses half their "
@@ -184,11 +210,7 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
     if obj is None:
         return
     if obj.game == main_id and obj.zone is Zone.STACK:
-        tx.step("608.2n")
-        if obj.kind is Kind.CARD:
-            tx.move(obj.id, main_id, Zone.GRAVEYARD)
-        else:
-            tx.cease(obj.id)
+        _final_part(tx, main_id, obj)
     else:
         tx.note(f"{obj.label()} is no longer on the stack (it is in {obj.place}"
                 f"{'' if obj.game is None else ' of ' + _where(obj.game)}): the spell finished "
@@ -260,18 +282,28 @@ def _default(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if top.kind is Kind.CARD and any(t in PERMANENT_TYPES for t in top.types):
         tx.step("608.3a", "becomes a permanent")
         tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller)
+        return
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"The engine knows no instruction of {top.label()}: following them changes nothing "
+            "it records.")
 
 
 def _fork(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    orig = top.targets[0] if top.targets else None
-    if orig is None or orig not in tx.world.objects:
-        tx.note("Fork's target is gone: nothing is copied.")
+    orig = tx.world.objects.get(top.targets[0]) if top.targets else None
+    if orig is None or orig.game != gid or orig.zone is not Zone.STACK:
+        _fizzle(tx, gid, top, "Its target spell is no longer on the stack")
         return
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.label()}: copy {orig.label()} (CR 707.10).")
+    orig = orig.id
     copy_spell(tx, orig, top.controller, tx.fresh_id(f"{orig}-copy"))
 
 
 def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    if choose is not None:
+    tx.step("608.2c", FOLLOWS)
+    if choose is None:
+        tx.note(f"{top.controller} reveals no card from outside the game.")
+    else:
         chosen = tx.obj(choose)
         if chosen.owner != top.controller or not ({"creature", "land"} & set(chosen.types)):
             raise RulesError("400.11", f"{chosen.label()} is not a creature or land card "
@@ -279,8 +311,10 @@ def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
         if chosen.game == gid:
             raise RulesError("400.11", f"{chosen.label()} is in {_where(gid)}, not outside it",
                              subject=choose)
+        tx.note(f"{top.controller} reveals {chosen.label()} and puts it into their hand.")
         bring_in(tx, choose, Zone.HAND)
-    tx.note("Living Wish's last instruction: exile Living Wish.")
+        tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.label()}'s last instruction: exile {top.name}.")
     tx.move(top.id, gid, Zone.EXILE)
 
 
@@ -303,9 +337,11 @@ def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     creature = tx.world.objects.get(top.targets[0]) if top.targets else None
     if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
-        tx.note("Its target is gone: nothing happens.")
+        _fizzle(tx, gid, top, "Its target is no longer a creature on the battlefield")
         return
-    tx.step("611.2a")
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.controller} gains control of {creature.label()} until end of turn (the "
+            "effect lasts as stated, CR 611.2a) and untaps it.")
     effects.add(tx, creature.id, top.controller, source=top.id, until="end_of_turn",
                 text="Act of Treason")
     tx.tap(creature.id, False)
@@ -313,7 +349,7 @@ def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 def _bribery(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if not top.targets or top.targets[0] not in tx.game(gid).in_game:
-        tx.note("Bribery has no legal target (an opponent in the game): it does nothing.")
+        _fizzle(tx, gid, top, "Its target opponent is no longer in the game")
         return
     opponent = top.targets[0]
     if choose is not None:
@@ -322,18 +358,21 @@ def _bribery(tx: Tx, gid: int, top: Obj, choose, target) -> None:
                 and card.is_type("creature")):
             raise RulesError("701.23", f"{card.label()} is not a creature card in {opponent}'s "
                              f"library in {_where(gid)}", subject=choose)
-        tx.step("400.7")
+        tx.step("608.2c", FOLLOWS)
         tx.note(f"Bribery: {top.controller} searches {opponent}'s library and puts "
                 f"{card.label()} onto the battlefield under their control.")
         tx.move(choose, gid, Zone.BATTLEFIELD, controller=top.controller)
     else:
-        tx.step("400.7")
-        tx.note("Bribery finds no creature card.")
+        tx.step("608.2c", FOLLOWS)
+        tx.note(f"Bribery: {top.controller} searches {opponent}'s library and finds no "
+                "creature card.")
     tx.shuffle(gid, opponent)
 
 
 def _konrad(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     game = tx.game(gid)
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.label()}: 1 damage to each opponent of {top.controller}; each loses 1 life.")
     for player in game.in_game:
         if player != top.controller:
             tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
@@ -358,6 +397,7 @@ def _genesis_myr(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 def _astral_exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if target is None:
+        tx.step("608.2c", FOLLOWS)
         tx.note("Astral Slide's controller chooses not to exile a creature.")
         return
     creature = tx.obj(target)
@@ -365,6 +405,7 @@ def _astral_exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
             and creature.is_type("creature")):
         raise RulesError("601.2c", f"{creature.label()} is not a creature on the battlefield of "
                          f"{_where(gid)}", subject=target)
+    tx.step("608.2c", FOLLOWS)
     tx.move(target, gid, Zone.EXILE)
     did = f"astral-{tx.world.seq + 1}"
     text = f"Astral Slide: return {creature.name} at the beginning of the next end step"
@@ -377,6 +418,7 @@ def _astral_exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     data = dict(top.extra).get("data") or ()
     card = tx.world.objects.get(data[0]) if data else None
+    tx.step("608.2c", FOLLOWS)
     if card is None or card.game != gid or card.zone is not Zone.EXILE:
         tx.note("The exiled card is no longer in exile: it does not return.")
         return

@@ -10,7 +10,7 @@ from immutables import Map
 
 from .effects import describe
 from .errors import RulesError
-from .objects import Kind
+from .objects import SUPPLEMENTARY_DECKS, Kind
 from .state import GameState, Seat
 from .transaction import Tx
 from .turns import draw, priority_point
@@ -39,7 +39,24 @@ def check_variant(edition: str, variant: str | None) -> None:
 
 def _supplementary(tx: Tx, gid: int, player: str) -> list:
     return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
-            if o.owner == player and not o.traditional and o.deck and o.deck != "vanguard"]
+            if o.owner == player and not o.traditional and o.deck in SUPPLEMENTARY_DECKS]
+
+
+def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
+    """Conspiracy cards are no supplementary deck: CR 726.2a does not move them, and "no other
+    cards in a main-game zone are moved" (726.2); they stay in the main-game command zone."""
+    stay = [o for o in tx.world.in_zone(main_id, Zone.COMMAND)
+            if o.owner in players and not o.traditional and o.deck == "conspiracy"]
+    if not stay:
+        return
+    tx.step("726.2.others", "No other cards in a main-game zone are moved")
+    why = {"726": "CR 726.2a moves only supplementary decks",
+           "723": "CR 723.2a–d move only planar and scheme decks, vanguard cards and commanders",
+           "506": "CR 506.3 moves only libraries"}[tx.edition.number]
+    for obj in stay:
+        face = "face up" if obj.face_up else "face down"
+        tx.note(f"{obj.label()} ({face}) is a conspiracy card, not part of a supplementary deck "
+                f"({why}): it stays in the main-game command zone.")
 
 
 def start_subgame(tx: Tx, creator: str) -> int:
@@ -68,26 +85,32 @@ def start_subgame(tx: Tx, creator: str) -> int:
     tx.game_event(main_id, "is discontinued", f"until subgame {gid} ends", op="discontinue",
                   current=gid)
 
-    tx.step("726.2", "an entirely new set of game zones is created")
+    tx.step("726.2.zones", "an entirely new set of game zones is created")
+    if ed == "506":
+        tx.note("CR 506 does not mention zones: a subgame is a game of its own (506.1), so it has "
+                "its own zones.")
     tx.game_event(gid, "zones are created", "library, hand, graveyard for each player; "
                   "battlefield, stack, exile, command, ante")
     if len(players) < len(main.seats):
         absent = [p for p in main.seats if p not in players]
         tx.step("726.4", "All players not currently in the subgame")
+        if ed == "506":
+            tx.note("CR 506.5 names only objects and cards; literal reading: a player who has "
+                    "left the main game is not in the subgame either.")
         verb = "is" if len(absent) == 1 else "are"
         tx.note(f"{', '.join(absent)} left the main game and {verb} outside the subgame.")
     for player in players:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
         tx.step("726.2", "moves them to their subgame library")
         if ed == "506":
-            tx.note("CR 506.3: the library is removed from the game face down and becomes the "
-                    "player's deck in the subgame.")
+            tx.note("CR 506.3: it becomes that player's deck in the subgame.")
         for obj in cards:
             tx.move(obj.id, gid, Zone.LIBRARY)
         tx.shuffle(gid, player)
         if not cards:
             tx.note(f"{player}'s main-game library is empty.")
     _supplementary_decks_in(tx, main_id, gid, players)
+    _conspiracies_stay(tx, main_id, players)
     if main.variant == "vanguard":
         for player in players:
             for obj in tx.world.in_zone(main_id, Zone.COMMAND):
@@ -109,6 +132,9 @@ def start_subgame(tx: Tx, creator: str) -> int:
     waiting = sorted(tx.world.delayed.values(), key=lambda d: d.id)
     if outer or waiting:
         tx.step("726.1b", "No effects or definitions created in either the main game")
+        if ed == "506":
+            tx.note("CR 506 has no rule on effects; literal reading: a main-game effect concerns "
+                    "main-game objects, and those are all outside the subgame (506.5).")
         for e in outer:
             tx.note(f"{describe(e, tx)}: an effect of {_label(e.game)}; it has no meaning in "
                     f"subgame {gid}.")
@@ -210,6 +236,10 @@ def end_subgame(tx: Tx, gid: int) -> None:
                 and o.left_from == gid]
         if gone and tx.game(gid).multiplayer:
             tx.step("726.5", "that are in the subgame")
+            if ed == "506":
+                tx.note("CR 506.6 says “all objects that were brought into the subgame”, not "
+                        "only those still in it; the engine reads it as CR 726.5 does: cards that "
+                        "left the game with their owner are in no game to be put back from.")
             tx.note(f"Literal reading: {player} left the subgame (CR 800.4a), and their "
                     f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
                     "CR 726.5 does not return them; they stay outside the main game too "
@@ -239,7 +269,11 @@ def end_subgame(tx: Tx, gid: int) -> None:
             tx.clear_counters(gid, p)
     rest = sorted((o for o in tx.world.objects.values() if o.game == gid),
                   key=lambda o: (o.zone.value, o.order))
-    tx.step("726.5", "all other objects in the subgame cease to exist")
+    tx.step("726.5.cease", "all other objects in the subgame cease to exist")
+    if ed == "506":
+        tx.note("CR 506.6 says only what becomes of the objects brought into the subgame and of "
+                "the cards removed from the game there; literal reading: with the subgame over, "
+                "its other objects and its zones are in no game, so they cease to exist.")
     for obj in rest:
         if obj.kind is Kind.CARD:
             tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "

@@ -52,23 +52,33 @@ def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
 
 
 def _konrad(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None) -> None:
+    """Syr Konrad on game ``gid``'s battlefield: "Whenever another creature dies, or a creature
+    card is put into a graveyard from anywhere other than the battlefield, or a creature card
+    leaves your graveyard". Each condition looks at ``gid`` only: dying is battlefield to graveyard
+    of ``gid``; a card arriving in a graveyard of ``gid`` from anywhere other than its battlefield
+    (another of its zones, another game, outside every game) is the second; a card leaving the
+    controller's graveyard of ``gid`` for anywhere (another game included) is the third."""
     if before is None or not before.is_type("creature"):
         return
-    left_here = before.game == gid
-    arrived_gy = after is not None and after.game == gid and after.zone is Zone.GRAVEYARD
-    if not left_here:
-        return
-    if before.zone is Zone.BATTLEFIELD and arrived_gy and before.id != konrad.id:
-        _raise(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
+    from_here = before.game == gid
+    into_gy = after is not None and after.game == gid and after.zone is Zone.GRAVEYARD
+    if from_here and before.zone is Zone.BATTLEFIELD:
+        if into_gy and before.id != konrad.id:
+            _raise(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
+                   "konrad_damage")
+    elif into_gy and before.is_card and not (from_here and before.zone is Zone.GRAVEYARD):
+        origin = "" if from_here else (" from outside every game" if before.game is None
+                                       else f" from {_game(before.game)}")
+        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
                "konrad_damage")
-    elif before.zone is not Zone.BATTLEFIELD and arrived_gy and before.zone is not Zone.GRAVEYARD \
-            and before.is_card:
-        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard",
-               "konrad_damage")
-    elif (before.zone is Zone.GRAVEYARD and before.owner == konrad.controller and before.is_card
-          and not (after is not None and after.game == gid and after.zone is Zone.GRAVEYARD)):
+    elif (from_here and before.zone is Zone.GRAVEYARD and before.owner == konrad.controller
+          and before.is_card and not into_gy):
         _raise(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
                "konrad_damage")
+
+
+def _game(gid: int) -> str:
+    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def _chamber(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | None) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from magicsub import Game, RulesError, edition, load_scenario
-from magicsub.editions import Citation, Edition, sentences
+from magicsub import CitationError, Game, RulesError, edition, load_scenario
+from magicsub.editions import _WORDING, Citation, Edition, sentences
 from magicsub.trace import Move
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,18 +170,6 @@ def test_723_archenemy_scheme_deck_moves_and_returns():
 STEP_CALL = re.compile(r'tx\.step\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*[,)]')
 EDITION_ONLY = {("726.5", "Cards removed from the game in the subgame"): "506"}
 
-WORDED_OTHERWISE_IN_506 = {
-    ("506.1", "temporarily discontinued"),
-    ("506.3", "an entirely new set of game zones is created"),
-    ("506.3", "moves them to their subgame library"),
-    ("506.6", "puts them into their main-game library"),
-    ("506.6", "all other objects in the subgame cease to exist"),
-    ("506.6", "finishes resolving"),
-}
-"""The engine's phrases (726 wording) that no sentence of the 506 paragraph contains: for these,
-and only these, a 506 step quotes the whole paragraph (``Edition.cite``'s documented fallback)."""
-
-
 def literal_citations():
     found = []
     for path in sorted((ROOT / "magicsub").glob("*.py")):
@@ -205,7 +193,7 @@ def test_sentences_splits_a_paragraph_keeping_its_aside():
         "(Face-up nontraditional cards remain in the main-game command zone.)"]
 
 
-def test_cite_gives_the_sentence_with_the_phrase_or_else_the_whole_paragraph():
+def test_cite_gives_the_sentence_with_the_phrase_or_the_whole_paragraph_without_one():
     ed = edition("726")
     paragraph = ed.paragraphs["726.1a"]
     assert len(sentences(paragraph)) == 5
@@ -214,7 +202,12 @@ def test_cite_gives_the_sentence_with_the_phrase_or_else_the_whole_paragraph():
                                       "subgame is in progress.", paragraph)
     assert ed.cite("726.1a", "TEMPORARILY Discontinued").text == cite.text
     assert ed.cite("726.1a").text == paragraph
-    assert ed.cite("726.1a", "no sentence says this").text == paragraph  # the fallback
+    with pytest.raises(CitationError) as err:
+        ed.cite("726.1a", "no sentence says this")
+    assert not isinstance(err.value, RulesError)
+    assert (err.value.edition, err.value.rule, err.value.phrase) == (
+        "726", "726.1a", "no sentence says this")
+    assert "726" in str(err.value) and "no sentence says this" in str(err.value)
 
 
 def test_every_literal_citation_names_one_sentence_of_its_726_paragraph():
@@ -236,24 +229,24 @@ def test_every_literal_citation_names_one_sentence_of_its_726_paragraph():
 
 
 def record_scenario_steps(monkeypatch) -> list[tuple]:
-    """Run every scenario, recording for each step of each trace the phrase its ``tx.step``
-    call gave. Return ``[(scenario file name, step, phrase), ...]``."""
+    """Run every scenario, recording for each step of each trace the rule and phrase its
+    ``tx.step`` call gave. Return ``[(scenario file name, step, (rule, phrase)), ...]``."""
     from magicsub.transaction import Tx
 
-    opened: dict[int, str | None] = {}
+    opened: dict[int, tuple] = {}
     phrase_of: dict[int, tuple] = {}
     real_step, real_close = Tx.step, Tx.close
 
     def step(tx, rule, match=None):
         real_step(tx, rule, match)
-        opened[id(tx)] = match
+        opened[id(tx)] = (rule, match)
 
     def close(tx):
         n = len(tx.steps)
-        match = opened.pop(id(tx), None)
+        called = opened.pop(id(tx), None)
         real_close(tx)
         if len(tx.steps) == n + 1:
-            phrase_of[id(tx.steps[-1])] = (tx.steps[-1], match)
+            phrase_of[id(tx.steps[-1])] = (tx.steps[-1], called)
 
     monkeypatch.setattr(Tx, "step", step)
     monkeypatch.setattr(Tx, "close", close)
@@ -267,25 +260,34 @@ def record_scenario_steps(monkeypatch) -> list[tuple]:
 
 def test_each_scenario_step_quotes_the_one_sentence_its_phrase_is_in(monkeypatch):
     """Every step of every scenario quotes exactly the sentence of its paragraph that contains
-    the engine's phrase (a different text from the paragraph when that has several sentences),
-    or the whole paragraph when there is no phrase; the only exceptions are the phrases CR 506
-    words otherwise, and those are exactly the ones listed."""
+    the edition's phrase for the engine's (a different text from the paragraph when that has
+    several sentences), or the whole paragraph when there is no phrase. No edition falls back
+    on the whole paragraph: where an older edition words a step otherwise, ``_WORDING`` says
+    how."""
     recorded = record_scenario_steps(monkeypatch)
     assert {s.edition for _, s, _ in recorded} == {"726", "723", "506"}
-    fallbacks = set()
-    for name, step, match in recorded:
+    for name, step, (rule, match) in recorded:
         where = f"{name} step {step.index} ({step.rule}, {match!r})"
         if match is None:
             assert step.text == step.paragraph, where
-        elif (step.rule, match) in WORDED_OTHERWISE_IN_506 and step.edition == "506":
-            assert not any(match.lower() in s.lower() for s in sentences(step.paragraph)), where
-            assert step.text == step.paragraph, where
-            fallbacks.add((step.rule, match))
-        else:
-            assert step.text == the_sentence_with(step.paragraph, match), where
-            several = len(sentences(step.paragraph)) > 1
-            assert (step.text != step.paragraph) is several, where
-    assert fallbacks == WORDED_OTHERWISE_IN_506
+            continue
+        phrase = edition(step.edition).phrase(rule, match)
+        assert step.text == the_sentence_with(step.paragraph, phrase), where
+        several = len(sentences(step.paragraph)) > 1
+        assert (step.text != step.paragraph) is several, where
+
+
+@pytest.mark.parametrize("number", ["723", "506"])
+def test_each_reworded_phrase_is_needed_and_names_one_sentence(number):
+    """Each entry of an older edition's wording map: the engine's phrase names one sentence of the
+    726 paragraph and none of this edition's, and this edition's phrase names exactly one."""
+    ed, new = edition(number), edition("726")
+    for (rule, match), phrase in _WORDING[number].items():
+        new_paragraph = new.cite(rule).paragraph
+        the_sentence_with(new_paragraph, match)
+        paragraph = ed.cite(rule).paragraph
+        assert not any(match.lower() in s.lower() for s in sentences(paragraph)), (rule, match)
+        assert ed.cite(rule, match).text == the_sentence_with(paragraph, phrase)
 
 
 def test_each_step_quotes_its_own_paragraph_of_its_scenarios_edition(scenario_runs):

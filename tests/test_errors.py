@@ -754,18 +754,20 @@ def bribery_whose_target_left() -> Game:
 @pytest.mark.parametrize("setup", [bribery_moved_onto_the_stack, bribery_whose_target_left],
                          ids=["moved_onto_the_stack_without_a_target", "target_left_the_game"])
 def test_bribery_without_a_legal_target_goes_to_the_graveyard_and_searches_nothing(setup):
-    """Bribery ("Search target opponent's library ...") with no opponent in the game to target
-    does nothing: nobody's library is searched or shuffled, no creature enters, and the
-    sorcery is put into its owner's graveyard (CR 608.2n)."""
+    """CR 608.2b: Bribery ("Search target opponent's library ...") with no opponent in the game
+    to target doesn't resolve: "It’s removed from the stack and, if it’s a spell, put into its
+    owner’s graveyard." Nobody's library is searched or shuffled and no creature enters."""
     g = setup()
     assert g.stack == ["bribery"]
     libraries = {p: g.zone("library", p) for p in PLAYERS}
     battlefield = g.zone("battlefield")
     rng = g.rng.getstate()
     steps = g.apply({"resolve": "bribery"})
-    assert [s.rule for s in steps] == ["117.4", "608.2n"]
-    assert "Bribery has no legal target (an opponent in the game): it does nothing." in \
-        steps[0].notes
+    assert [s.rule for s in steps] == ["117.4", "608.2b"]
+    assert steps[1].text == ("It’s removed from the stack and, if it’s a spell, put into its "
+                             "owner’s graveyard.")
+    assert steps[1].notes == ["Its target opponent is no longer in the game: Bribery [bribery] "
+                              "doesn't resolve."]
     assert [(m.obj, m.dst.zone) for m in moves_in(steps)] == [("bribery", "graveyard")]
     assert g.where("bribery") == ("main", "graveyard")
     assert {p: g.zone("library", p) for p in PLAYERS} == libraries

@@ -281,6 +281,63 @@ def test_726_2a_supplementary_decks_move_face_up_cards_stay():
                              ("726.2a", "supplementary decks")])
 
 
+def conspiracy_game(edition: str = "726") -> Game:
+    """Alex's Brago's Favor (hidden agenda, face down), Bianca's Advantageous Proclamation (face
+    up) and Bianca's Attraction deck, all in the main-game command zone."""
+    g = new_game(edition=edition, seed=2)
+    g.add_object("favor", "Brago's Favor", owner="Alex", zone="command", traditional=False,
+                 deck="conspiracy", types=["conspiracy"])
+    g.add_object("proclamation", "Advantageous Proclamation", owner="Bianca", zone="command",
+                 traditional=False, deck="conspiracy", face_up=True, types=["conspiracy"])
+    g.add_object("carousel", "Carnival Carousel", owner="Bianca", zone="command",
+                 traditional=False, deck="attraction", types=["artifact", "attraction"])
+    return g
+
+
+def test_726_2a_conspiracies_are_no_supplementary_deck_and_stay_in_the_main_game():
+    """CR 726.2a moves supplementary decks only; conspiracy cards are not a deck, and CR 726.2:
+    "No other cards in a main-game zone are moved". Brago's Favor (face down) and Advantageous
+    Proclamation (face up) stay in the main-game command zone through the subgame; the Attraction
+    deck goes and comes back (726.5a)."""
+    g = start(conspiracy_game(), upkeep=False)
+    assert g.where("favor") == ("main", "command") and not g.obj("favor").face_up
+    assert g.where("proclamation") == ("main", "command") and g.obj("proclamation").face_up
+    assert g.where("carousel") == ("1", "command")
+    moved = {m.obj for s in g.trace if s.rule == "726.2a" for m in changes(s, Move)}
+    assert moved == {"carousel"}
+    stay = step_of(list(g.trace), "726.2", "No other cards in a main-game zone are moved")
+    assert stay.changes == () or not changes(stay, Move)
+    assert [n for n in stay.notes if "conspiracy card" in n] == [
+        "Brago's Favor [favor] (face down) is a conspiracy card, not part of a supplementary "
+        "deck (CR 726.2a moves only supplementary decks): it stays in the main-game command zone.",
+        "Advantageous Proclamation [proclamation] (face up) is a conspiracy card, not part of a "
+        "supplementary deck (CR 726.2a moves only supplementary decks): it stays in the "
+        "main-game command zone."]
+    in_order(list(g.trace), [("726.2a", "supplementary decks"), ("726.2", "No other cards")])
+    steps = g.win("Alex")
+    assert not any(m.obj in ("favor", "proclamation") for s in steps for m in changes(s, Move))
+    assert g.where("favor") == ("main", "command") and not g.obj("favor").face_up
+    assert g.where("proclamation") == ("main", "command") and g.obj("proclamation").face_up
+    assert g.where("carousel") == ("main", "command")
+    assert (g.life("Alex"), g.life("Bianca")) == (20, 10)
+
+
+@pytest.mark.parametrize("number, rule, text", [
+    ("723", "723.2", "No other cards in a main-game zone are moved to their corresponding "
+                     "subgame zone, except as specified in rules 723.2a–d."),
+    ("506", "506.5", "All objects in the main game and all cards outside the main game are "
+                     "considered outside the subgame (except those specifically brought into "
+                     "the subgame).")])
+def test_726_2a_conspiracies_stay_under_the_older_editions(number, rule, text):
+    """CR 723.2 ("No other cards ... are moved") and CR 506.5 (main-game objects are outside the
+    subgame): the conspiracies stay in the main-game command zone under those editions too."""
+    g = start(conspiracy_game(number), upkeep=False)
+    assert g.where("favor") == ("main", "command") and g.where("proclamation") == (
+        "main", "command")
+    stay = [s for s in g.trace if any("conspiracy card" in n for n in s.notes)]
+    assert len(stay) == 1 and (stay[0].rule, stay[0].text) == (rule, text)
+
+
 # -- 726.2b --------------------------------------------------------------------------------------
 
 def vanguard_game(**kw) -> Game:
@@ -418,6 +475,69 @@ def test_726_4a_trigger_on_a_card_brought_in_is_held():
     g.resolve("konrad")
     assert g.life("Bianca") == 9 and g.life("Alex") == 20 and g.stack == []
     assert g.where("runeclaw") == ("main", "library")
+
+
+def konrad_subgame(seed: int = 3) -> Game:
+    """Three players in a subgame; Alex's Syr Konrad on the subgame's battlefield, Bianca's on the
+    discontinued main game's; Runeclaw Bears in Alex's main-game hand, Serra Angel outside."""
+    g = new_game(("Alex", "Bianca", "Cho"), seed=seed)
+    g.add_object("konrad", "Syr Konrad, the Grim", owner="Alex", zone="library")
+    g.add_object("bianca-konrad", "Syr Konrad, the Grim", owner="Bianca", zone="battlefield")
+    g.add_object("bears", "Runeclaw Bears", owner="Alex", zone="hand")
+    g.add_object("angel", "Serra Angel", owner="Alex", zone="outside")
+    start(g, upkeep=False)
+    g.advance("main")
+    g.apply({"move": {"object": "konrad", "to": "battlefield"}})
+    return g
+
+
+def test_726_4a_konrad_triggers_on_a_creature_card_put_into_a_subgame_graveyard_from_outside():
+    """CR 726.4a with Syr Konrad ("a creature card is put into a graveyard from anywhere other
+    than the battlefield"): a card brought into the subgame's graveyard from the main game's hand,
+    or from outside every game, triggers the subgame's Konrad; it deals 1 damage to each opponent
+    in the subgame. Nothing triggers in the discontinued main game (Bianca's Konrad there saw no
+    card leave her graveyard)."""
+    g = konrad_subgame()
+    assert g.where("konrad") == ("1", "battlefield")
+    for card, origin, life in (("bears", "from the main game", 19),
+                               ("angel", "from outside every game", 18)):
+        steps = g.apply({"bring_in": {"object": card, "to": "graveyard"}})
+        s = step_of(steps, "726.4a", "Some effects can bring cards into a game")
+        assert [(m.obj, m.dst.game, m.dst.zone) for m in changes(s, Move)] == [
+            (card, 1, "graveyard")]
+        assert [(t.game, t.status) for t in changes(s, Trigger)] == [(1, "triggers")]
+        assert origin in changes(s, Trigger)[0].text
+        assert g.stack == ["konrad"]
+        assert g.world.games[0].held == () and g.world.games[0].pending == ()
+        resolved = g.resolve("konrad")
+        damage = step_of(resolved, "608.2c", "follows its instructions in the order written")
+        assert changes(damage, Life) == [Life(1, "Bianca", life + 1, life),
+                                         Life(1, "Cho", life + 1, life)]
+        assert (g.life("Alex", 1), g.life("Bianca", 1), g.life("Cho", 1)) == (20, life, life)
+    assert (g.life("Bianca"), g.life("Cho")) == (20, 20)
+    assert [o.id for o in g.world.stack(0)] == ["shahrazad"]
+    assert not any(t.game == 0 for s in g.trace for t in changes(s, Trigger))
+
+
+def test_726_4a_card_from_a_main_game_graveyard_triggers_both_konrads():
+    """Syr Konrad, one condition per game: a creature card taken from Alex's main-game graveyard
+    into his subgame graveyard "leaves your graveyard" for the main-game Konrad (held, CR 726.4a)
+    and is "put into a graveyard from anywhere other than the battlefield" for the subgame's."""
+    g = new_game(seed=3)
+    g.add_object("konrad", "Syr Konrad, the Grim", owner="Alex", zone="battlefield")
+    g.add_object("konrad-2", "Syr Konrad, the Grim", owner="Alex", zone="library")
+    g.add_object("runeclaw", "Runeclaw Bears", owner="Alex", zone="graveyard")
+    start(g, upkeep=False)
+    g.advance("main")
+    g.apply({"move": {"object": "konrad-2", "to": "battlefield"}})
+    steps = g.apply({"bring_in": {"object": "runeclaw", "to": "graveyard"}})
+    s = step_of(steps, "726.4a", "Some effects can bring cards into a game")
+    assert sorted((t.game, t.status.split(" ")[0]) for t in changes(s, Trigger)) == [
+        (0, "triggers"), (1, "triggers")]
+    assert [t.source for t in g.world.games[0].held] == ["konrad"]
+    assert g.stack == ["konrad-2"]
+    g.resolve("konrad-2")
+    assert g.life("Bianca", 1) == 19 and g.life("Bianca") == 20
 
 
 # -- 726.4b --------------------------------------------------------------------------------------
