@@ -56,7 +56,8 @@ class Edition:
         self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
         for shared in ("800.yaml", "core.yaml"):
             data = _load(shared)
-            self.paragraphs.update(data["paragraphs"])
+            for key, text in data["paragraphs"].items():
+                self.paragraphs.setdefault(key, text)  # an edition's own 506.x wins
             for key, value in (data.get("examples") or {}).items():
                 self.examples.setdefault(key, []).extend(value)
         self._map: dict[str, str] = dict(_MAPS[number])
