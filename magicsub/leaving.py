@@ -51,20 +51,17 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
     if not game.multiplayer:
         remaining = [p for p in game.in_game if p not in players]
         win = len(remaining) == 1
-        if not tx.stepping:
-            tx.step(*(_WINS if win else _DRAW))
+        rule, match = _WINS if win else _DRAW
+        if tx.rule != rule:
+            tx.step(rule, match)
         for p in players:
             if game.seat(p).result is None:
                 tx.player_event(gid, p, how, in_game=False, result="lost")
             else:
                 tx.player_event(gid, p, "leaves", in_game=False)
         if win:
-            if tx.rule != "104.2a":
-                tx.step(*_WINS)
             end_game(tx, gid, remaining[0], f"{', '.join(players)} {how}")
         else:
-            if tx.rule != "104.4a":
-                tx.step(*_DRAW)
             end_game(tx, gid, None, "all remaining players lost")
         return
     for p in players:

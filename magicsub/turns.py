@@ -234,6 +234,7 @@ def advance(tx: Tx, target: str) -> None:
         nxt = STEPS[STEPS.index(game.step) + 1]
         tx.step("500.2", "ends when the stack is empty and all players pass")
         tx.set_turn(gid, step=nxt)
+        tx.set_priority(gid, None)
         _turn_based(tx, gid, nxt)
         game = tx.game(gid)
         if game.ended or tx.world.current != gid:
