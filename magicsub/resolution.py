@@ -136,7 +136,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     tx.step("117.4", "the spell or ability on top of the stack resolves")
     tx.note(f"All players in {_where(gid)} pass in succession: {top.label()} resolves.")
     tx.set_priority(gid, None)
-    tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving: no player has priority")
+    tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving")
     kind = behaviour_of(top)
     if kind == "shahrazad":
         from .subgame import start_subgame
@@ -205,16 +205,14 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
         life = main.seat(player).life
         loss = max(0, -(-life // 2))
         tx.set_life(main_id, player, life - loss)
-    if tx.game(main_id).resolving is not None:
-        tx.fact(main_id, "resolving", None, f"{name} has finished resolving")
-    if obj is None:
-        return
-    if obj.game == main_id and obj.zone is Zone.STACK:
+    if obj is not None and obj.game == main_id and obj.zone is Zone.STACK:
         _final_part(tx, main_id, obj)
-    else:
+    elif obj is not None:
         tx.note(f"{obj.label()} is no longer on the stack (it is in {obj.place}"
                 f"{'' if obj.game is None else ' of ' + _where(obj.game)}): the spell finished "
                 "resolving anyway, and its card stays where it is (CR 726.5).")
+    if tx.game(main_id).resolving is not None:
+        tx.fact(main_id, "resolving", None, f"{name} has finished resolving")
 
 
 def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
