@@ -36,7 +36,7 @@ class Obj:
 
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
     stack); ``controller`` is the controller after control-changing effects. A vanguard card has
-    a ``hand_modifier`` and a ``life_modifier`` (CR 902.2).
+    a ``hand_modifier`` and a ``life_modifier`` (CR 902.4, 902.5).
     """
 
     id: str

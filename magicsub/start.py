@@ -1,7 +1,7 @@
 """Starting a game (CR 103): starting life totals, opening hands and mulligans happen before the
 first turn; then the starting player takes the first turn (CR 103.8), skipping its draw step in
 a two-player game (CR 103.8a). The variants change the start: Commander (CR 903.7), Archenemy
-(CR 904.5), Vanguard (CR 902.x modifiers) and Planechase (CR 901.5, the starting plane).
+(CR 904.5), Vanguard (CR 902.4, 902.5) and Planechase (CR 901.5, the starting plane).
 
 A new subgame is created in the pregame state (``GameState.pregame``): turn 0, no active
 player, nobody has priority. Its first ``advance`` begins turn 1.
@@ -19,8 +19,6 @@ STANDARD_LIFE = 20
 """CR 103.4: the starting life total of a game without a variant rule that changes it."""
 STANDARD_HAND = 7
 """CR 103.5: the starting hand size, "normally seven"."""
-RULE = {"life": "902.4", "hand": "902.5"}
-"""The Vanguard paragraph that applies each modifier."""
 
 
 def _where(gid: int) -> str:
@@ -106,7 +104,7 @@ def _vanguard_life(tx: Tx, gid: int) -> None:
         card = vanguard_of(tx, gid, player)
         if card is None or not card.life_modifier:
             continue
-        tx.step(RULE["life"], "starting life total")
+        tx.step("902.4", "starting life total")
         life = STANDARD_LIFE + card.life_modifier
         tx.note(f"{card.label()} has life {_signed(card.life_modifier)}: {player}'s starting "
                 f"life total is {STANDARD_LIFE} {_signed(card.life_modifier)[0]} "
@@ -121,7 +119,7 @@ def opening_hands(tx: Tx, gid: int) -> None:
     sizes = {p: hand_size(tx, gid, p) for p in game.seats}
     changed = [p for p in game.seats if sizes[p] != STANDARD_HAND]
     if changed:
-        tx.step(RULE["hand"], "starting hand size")
+        tx.step("902.5", "starting hand size")
         for p in changed:
             card = vanguard_of(tx, gid, p)
             tx.note(f"{card.label()} has hand {_signed(card.hand_modifier)}: {p}'s starting hand "
