@@ -200,10 +200,14 @@ class Life(Change):
     player: str
     old: int
     new: int
+    starting: bool = False
     kind = "life"
 
     def words(self) -> str:
         """The change in words."""
+        if self.starting:
+            return (f"{self.player}'s starting life total in the {game_label(self.game)} is "
+                    f"{self.new} (not {self.old})")
         verb = "gains" if self.new > self.old else "loses"
         return (f"{self.player} {verb} {abs(self.new - self.old)} life in the "
                 f"{game_label(self.game)} ({self.old} → {self.new})")

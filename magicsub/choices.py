@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from .errors import RulesError
+from .start import hand_size
 from .transaction import Tx
+from .turns import draw
 from .zones import Zone
 
 HAND_SIZE = 7
@@ -98,9 +100,10 @@ def mulligan(tx: Tx, player: str) -> None:
     """CR 103.5 (London mulligan) with CR 800.6: in a multiplayer game the first is free."""
     gid = tx.world.current
     game = tx.game(gid)
-    if not (game.turn == 1 and game.step == "untap" and game.parent is not None):
-        raise RulesError("103.5", f"{player} can mulligan only before the first turn of a game "
-                         "begins (here: a subgame right after its opening hands)", subject=player)
+    if not game.pregame:
+        raise RulesError("103.5", f"{player} can mulligan only before the first turn of "
+                         f"{_where(gid)} begins (it is turn {game.turn}, "
+                         f"{game.step.replace('_', ' ')} step)", subject=player)
     if player not in game.seats or not game.seat(player).in_game:
         raise RulesError("103.5", f"{player} is not in {_where(gid)}", subject=player)
     taken = game.seat(player).mulligans + 1
@@ -112,9 +115,7 @@ def mulligan(tx: Tx, player: str) -> None:
     for obj in tx.world.in_zone(gid, Zone.HAND, player):
         tx.move(obj.id, gid, Zone.LIBRARY)
     tx.shuffle(gid, player)
-    from .turns import draw
-
-    draw(tx, gid, player, HAND_SIZE)
+    draw(tx, gid, player, hand_size(tx, gid, player))
     tx.player_event(gid, player, f"takes mulligan number {taken} in", mulligans=taken)
     if game.multiplayer and taken == 1:
         tx.step("800.6", "the first mulligan a player takes doesn’t count")

@@ -19,6 +19,7 @@ from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
 from .errors import RulesError
 from .objects import Kind, Obj
+from .start import require_begun
 from .state import PRIORITY_STEPS, GameState, Seat, World
 from .subgame import VARIANT_LIFE, check_variant
 from .trace import Step, Trace
@@ -50,7 +51,7 @@ class Game:
 
     def __init__(self, players: Iterable[str], *, edition: str = DEFAULT_EDITION, seed: int = 0,
                  variant: str | None = None, libraries: Mapping[str, int] | None = None,
-                 life: Mapping[str, int] | None = None):
+                 life: Mapping[str, int] | None = None, archenemy: str | None = None):
         from .editions import edition as get_edition
 
         players = tuple(players)
@@ -67,12 +68,19 @@ class Game:
         for p in life:
             if p not in players:
                 raise RulesError("103.4", f"unknown player {p!r} in life", subject=p)
+        if archenemy is not None and (variant != "archenemy" or archenemy not in players):
+            raise RulesError("904.2a", f"archenemy {archenemy!r} needs the archenemy variant and "
+                             "one of the players", subject=str(archenemy))
+        self._life_given = set(life)
+        if archenemy is not None:
+            life.setdefault(archenemy, 40)
         seats = Map({p: Seat(life=life.get(p, start)) for p in players})
         first = players[0]
         main = GameState(0, None, players, seats, variant=variant, turn=1, turn_of=first,
                          active=first, step="main", priority=first, first=first,
                          starting_life=start,
-                         planar_controller=first if variant == "planechase" else None)
+                         planar_controller=first if variant == "planechase" else None,
+                         archenemy=(archenemy,) if archenemy else ())
         self.world = World(Map(), Map({0: main}))
         self._steps: list[Step] = []
         self._initial = self.world
@@ -111,11 +119,13 @@ class Game:
                    commander: bool = False, traditional: bool = True, deck: str | None = None,
                    face_up: bool | None = None, power: int | None = None,
                    toughness: int | None = None, game: object = 0, phased_out: bool = False,
-                   tapped: bool = False, attached_to: str | None = None) -> None:
+                   tapped: bool = False, attached_to: str | None = None,
+                   hand_modifier: int | None = None, life_modifier: int | None = None) -> None:
         """Put an object in the main game (or outside it: ``zone="outside"``) before play starts.
 
         A built-in card name gives its types and power; any other name is a vanilla card of
-        ``types``. ``controller`` is the controller by default (who put it there).
+        ``types``. ``controller`` is the controller by default (who put it there). A vanguard card
+        (``deck="vanguard"``) has a ``hand_modifier`` and a ``life_modifier``.
         """
         self._setup_only("setting up objects")
         if not isinstance(id, str) or not id:
@@ -157,9 +167,28 @@ class Game:
                   toughness if toughness is not None else (known.toughness if known else None),
                   gid_or_none, zone_v, ctrl, ctrl, seq, face_up, phased_out, tapped,
                   attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
-                  else None)
+                  else None, hand_modifier=hand_modifier, life_modifier=life_modifier)
         self.world = replace(self.world, objects=self.world.objects.set(id, obj), seq=seq)
+        if gid_or_none == 0 and zone_v is Zone.COMMAND:
+            self._variant_life(obj)
         self._initial = self.world
+
+    def _variant_life(self, obj: Obj) -> None:
+        """The main game's starting life with a vanguard's life modifier (CR 902) or for the
+        owner of the scheme deck (the archenemy, CR 904.5), unless the life was given."""
+        main = self.world.main
+        owner = obj.owner
+        if owner in self._life_given:
+            return
+        if main.variant == "vanguard" and obj.deck == "vanguard" and obj.life_modifier:
+            life = 20 + obj.life_modifier
+        elif main.variant == "archenemy" and obj.deck == "scheme" and (
+                not main.archenemy or main.archenemy == (owner,)):
+            life = 40
+        else:
+            return
+        main = main.with_seat(owner, life=life)
+        self.world = replace(self.world, games=self.world.games.set(0, main))
 
     def add_effect(self, control: str, to: str, source: str | None = None,
                    until: object = "forever") -> None:
@@ -378,6 +407,8 @@ class Game:
         turns.end_game(tx, gid, player, f"{player} wins")
 
     def _attack(self, tx: Tx, a: dict) -> None:
+        require_begun(tx, tx.world.current, f"{tx.obj(a['creature']).label()} cannot attack",
+                      a["creature"])
         combat.declare(tx, self.trace, a["creature"], a["defender"])
 
     # -- typed conveniences ----------------------------------------------------------------------

@@ -39,7 +39,8 @@ class Obj:
     """One object, or one physical card while it is outside every game (``game is None``).
 
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
-    stack); ``controller`` is the controller after control-changing effects.
+    stack); ``controller`` is the controller after control-changing effects. A vanguard card has
+    a ``hand_modifier`` and a ``life_modifier`` (CR 902.4, 902.5).
     """
 
     id: str
@@ -67,6 +68,8 @@ class Obj:
     began_in_deck: str | None = None
     damage: int = 0
     left_from: int | None = None
+    hand_modifier: int | None = None
+    life_modifier: int | None = None
     extra: tuple[tuple[str, object], ...] = field(default=())
 
     @property

@@ -276,7 +276,10 @@ class _Board:
             about.append(f"a subgame of the {_e(game_label(g.parent))}{made}")
         if g.variant:
             about.append(_e(g.variant))
-        if g.status != "ended":
+        if g.status != "ended" and g.pregame:
+            about.append(f"before the first turn, starting player {_e(g.first)}")
+            about.append("no one has priority")
+        elif g.status != "ended":
             turn_of = g.turn_of or g.active
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
             about.append(f"turn {g.turn}, {whose}, {_e(g.step.replace('_', ' '))} step")

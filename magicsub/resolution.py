@@ -7,6 +7,7 @@ from . import effects, turns
 from .cards import lookup
 from .errors import RulesError
 from .objects import Kind, Obj
+from .start import require_begun
 from .state import Delayed
 from .transaction import Tx
 from .zones import Zone
@@ -34,6 +35,7 @@ def require_priority(tx: Tx, player: str, action: str) -> int:
         raise RulesError("104.1", f"{_where(gid)} has ended", subject=player)
     if player not in game.seats or not game.seat(player).in_game:
         raise RulesError("800.4", f"{player} is not in {_where(gid)}", subject=player)
+    require_begun(tx, gid, f"{player} cannot {action}", player)
     if game.priority != player:
         holder = game.priority or "no player"
         raise RulesError("117.1", f"{player} cannot {action}: {holder} holds priority in "
@@ -129,6 +131,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     if not stack:
         raise RulesError("117.4", f"the stack of {_where(gid)} is empty; nothing can resolve"
                          + (f" (expected {expected})" if expected else ""), subject=expected)
+    require_begun(tx, gid, f"{stack[-1].label()} cannot resolve", stack[-1].id)
     top = stack[-1]
     if expected is not None and expected not in (top.id, top.name, top.source):
         raise RulesError("117.4", f"the top of the stack of {_where(gid)} is {top.label()}, "

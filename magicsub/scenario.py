@@ -20,10 +20,10 @@ from .trace import Trace
 from .zones import Zone
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
-            "effects", "steps", "expect", "description", "notes"}
+            "effects", "steps", "expect", "description", "notes", "archenemy"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
-               "attached_to"}
+               "attached_to", "hand_modifier", "life_modifier"}
 EFFECT_KEYS = {"control", "to", "source", "until"}
 
 
@@ -126,6 +126,7 @@ class Scenario:
     effects: list = field(default_factory=list)
     steps: list = field(default_factory=list)
     expect: list = field(default_factory=list)
+    archenemy: str | None = None
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
@@ -133,7 +134,7 @@ class Scenario:
     def build(self) -> Game:
         """A game set up as the scenario says, before its first step."""
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
-                    libraries=self.libraries, life=self.life)
+                    libraries=self.libraries, life=self.life, archenemy=self.archenemy)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -252,6 +253,12 @@ def _check(data: dict, file: str) -> Scenario:
     _need(isinstance(seed, int) and not isinstance(seed, bool), f"seed: expected an integer, "
           f"got {seed!r}", _line(data, "seed"))
     known_players = set(players)
+    archenemy = data.get("archenemy")
+    if archenemy is not None:
+        _need(archenemy in known_players, f"archenemy: expected one of {', '.join(players)}, got "
+              f"{archenemy!r}", _line(data, "archenemy"))
+        _need(variant == "archenemy", "archenemy: only with variant: archenemy",
+              _line(data, "archenemy"))
 
     def player_map(key: str) -> dict:
         value = data.get(key) or {}
@@ -298,10 +305,13 @@ def _check(data: dict, file: str) -> Scenario:
             if flag in spec:
                 _need(isinstance(spec[flag], bool), f"object {oid}: {flag} must be true or "
                       f"false, got {spec[flag]!r}", line)
-        for num in ("power", "toughness"):
+        for num in ("power", "toughness", "hand_modifier", "life_modifier"):
             if num in spec:
                 _need(isinstance(spec[num], int) and not isinstance(spec[num], bool),
                       f"object {oid}: {num} must be an integer", line)
+        if "hand_modifier" in spec or "life_modifier" in spec:
+            _need(spec.get("deck") == "vanguard", f"object {oid}: only a vanguard card (deck: "
+                  "vanguard) has a hand or life modifier", line)
         if "deck" in spec:
             _need(spec["deck"] in NONTRADITIONAL_DECKS, f"object {oid}: deck must be one of "
                   f"{', '.join(NONTRADITIONAL_DECKS)}, got {spec['deck']!r}", line)
@@ -371,7 +381,7 @@ def _check(data: dict, file: str) -> Scenario:
         expect.append((line, exp))
     return Scenario(title=data["title"], players=list(players), edition=edition, variant=variant,
                     seed=seed, life=life, libraries=libraries, objects=objects, effects=effects,
-                    steps=steps, expect=expect, file=file,
+                    steps=steps, expect=expect, archenemy=archenemy, file=file,
                     description=str(data.get("description") or ""), data=dict(data))
 
 

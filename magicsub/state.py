@@ -14,6 +14,8 @@ from immutables import Map
 from .objects import Obj
 from .zones import Zone
 
+PREGAME = "pregame"
+"""The step name of a game that has started but not begun its first turn (CR 103.1-103.7)."""
 STEPS = ("untap", "upkeep", "draw", "main", "declare_attackers", "combat_damage", "end",
          "cleanup")
 """The steps of a turn the rules here need, in order (CR 500.1, abridged)."""
@@ -107,6 +109,12 @@ class GameState:
     planar_controller: str | None = None
     resolving: str | None = None
     starting_life: int = 20
+    archenemy: tuple[str, ...] = ()
+
+    @property
+    def pregame(self) -> bool:
+        """True before the first turn has begun (CR 103.8: the starting player takes it)."""
+        return self.step == PREGAME
 
     @property
     def multiplayer(self) -> bool:

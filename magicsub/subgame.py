@@ -11,13 +11,15 @@ from immutables import Map
 from .effects import describe
 from .errors import RulesError
 from .objects import SUPPLEMENTARY_DECKS, Kind
-from .state import GameState, Seat
+from .start import STANDARD_LIFE, opening_hands, starting_life
+from .state import PREGAME, GameState, Seat
 from .transaction import Tx
-from .turns import draw, priority_point
+from .turns import priority_point
 from .zones import Zone
 
 VARIANT_LIFE = {"commander": 40}
-"""Starting life totals that differ from 20 (CR 103.4; 903.7 for Commander)."""
+"""Starting life totals that differ from 20 for every player (CR 103.4; 903.7 for Commander).
+Per-player rules (the archenemy, a vanguard's life modifier) are in ``start.starting_life``."""
 KNOWN_VARIANTS = {
     "726": ("commander", "vanguard", "planechase", "archenemy"),
     "723": ("commander", "vanguard", "planechase", "archenemy"),
@@ -70,10 +72,10 @@ def start_subgame(tx: Tx, creator: str) -> int:
 
     tx.step("726.1")
     tx.note(f"{card.label()} resolves: the players play a Magic subgame (subgame {gid}).")
-    life = VARIANT_LIFE.get(main.variant or "", 20)
-    seats = Map({p: Seat(life=life) for p in players})
+    seats = Map({p: Seat(life=STANDARD_LIFE) for p in players})
     sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
-                    status="in progress", turn=1, step="untap", starting_life=life)
+                    status="in progress", turn=0, step=PREGAME,
+                    starting_life=VARIANT_LIFE.get(main.variant or "", STANDARD_LIFE))
     tx.game_event(gid, "is created", f"by {card.label()} in the "
                   f"{'main game' if main_id == 0 else f'subgame {main_id}'}", op="create",
                   state=sub)
@@ -151,20 +153,15 @@ def start_subgame(tx: Tx, creator: str) -> int:
     first = tx.rng.choice(players)
     tx.step("726.2.first", "Randomly determine which player goes first")
     tx.fact(gid, "first", first, f"{first} is the starting player of subgame {gid}")
-    tx.set_turn(gid, turn=1, active=first, turn_of=first, step="untap")
+    tx.note("The subgame has not begun its first turn: nobody is the active player and nobody "
+            "has priority.")
+    if main.variant == "archenemy" and ed != "506":
+        tx.note("CR 904.6 has the archenemy take the first turn of an Archenemy game; CR 726.2, "
+                "the rule for subgames, says to determine the starting player randomly. "
+                "Literal reading: the subgame rule applies.")
     tx.step("726.2.normal", "proceeds like a normal game")
-    tx.note(f"CR 103.4: each player's starting life total is {life}. "
-            "CR 103.5: each player draws a hand of seven cards.")
-    short = []
-    for player in players:
-        drawn = draw(tx, gid, player, 7)
-        if drawn < 7:
-            short.append((player, drawn))
-    for player, drawn in short:
-        tx.step("726.3")
-        had = "no cards" if drawn == 0 else ("only 1 card" if drawn == 1 else f"only {drawn} cards")
-        tx.note(f"{player} had {had}: they will lose the subgame when state-based "
-                "actions are checked in the upkeep of the first turn, mulligans or not.")
+    starting_life(tx, gid)
+    opening_hands(tx, gid)
     return gid
 
 

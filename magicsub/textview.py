@@ -186,6 +186,9 @@ def _game_line(world: World, gid: int) -> str:
     head = game_label(gid)
     if g.status == "ended":
         return f"{head}: ended" + (f" ({g.result})" if g.result else "")
+    if g.pregame:
+        return (f"{head}: {g.status}; before the first turn (starting player {g.first}); "
+                "no one has priority")
     whose = g.turn_of or g.active
     turn = f"turn {g.turn} ({whose}'s turn)" if whose else f"turn {g.turn} (no one's turn)"
     if whose and g.active is None:

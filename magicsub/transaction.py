@@ -216,11 +216,12 @@ class Tx:
             self.record(Damage(oid, o.name, o.damage, damage))
 
     # -- players -----------------------------------------------------------------------------
-    def set_life(self, gid: int, player: str, new: int) -> None:
-        """Set a player's life total in a game."""
+    def set_life(self, gid: int, player: str, new: int, *, starting: bool = False) -> None:
+        """Set a player's life total in a game (``starting``: the game's starting life total,
+        CR 103.4)."""
         old = self.world.games[gid].seat(player).life
         if old != new:
-            self.record(Life(gid, player, old, new))
+            self.record(Life(gid, player, old, new, starting))
 
     def add_counters(self, gid: int, player: str, counter: str, amount: int) -> None:
         """Give (or remove, when negative) a player counters of one kind in a game."""

@@ -190,6 +190,10 @@ def pass_priority(tx: Tx, player: str) -> None:
     stack resolves or the step ends."""
     gid = tx.world.current
     game = tx.game(gid)
+    if game.pregame:
+        from .start import require_begun
+
+        require_begun(tx, gid, f"{player} cannot pass priority", player)
     if game.priority != player:
         holder = game.priority or "no player"
         raise RulesError("117.3d", f"{player} cannot pass priority: {holder} holds priority in "
@@ -205,8 +209,8 @@ def pass_priority(tx: Tx, player: str) -> None:
             resolve_top(tx)
         else:
             tx.step("117.4", "if the stack is empty, the phase or step ends")
-            advance(tx, STEPS[(STEPS.index(game.step) + 1) % len(STEPS)]
-                    if game.step != "cleanup" else "next_turn")
+            nxt = STEPS[STEPS.index(game.step) + 1] if game.step != "cleanup" else "next_turn"
+            advance(tx, "main" if nxt == "draw" and skips_first_draw(game) else nxt)
         return
     tx.set_priority(gid, nxt, keep_passes=True)
 
@@ -222,6 +226,13 @@ def advance(tx: Tx, target: str) -> None:
         top = tx.world.stack(gid)[-1]
         raise RulesError("500.2", f"the step cannot end while {top.label()} is on the stack",
                          subject=top.id)
+    _refuse_skipped_draw(tx, gid, target)
+    if tx.game(gid).pregame:
+        from .start import first_turn
+
+        first_turn(tx, gid)
+        if target == "next_turn":
+            return
     for _ in range(len(STEPS) * 3):
         game = tx.game(gid)
         if game.ended or tx.world.current != gid:
@@ -233,6 +244,11 @@ def advance(tx: Tx, target: str) -> None:
             continue
         nxt = STEPS[STEPS.index(game.step) + 1]
         tx.step("500.2", "ends when the stack is empty and all players pass")
+        if nxt == "draw" and skips_first_draw(game):
+            tx.step("103.8a", "skips the draw step")
+            tx.note(f"{game.active} plays first in a two-player game: their first turn has no "
+                    "draw step; the upkeep is followed by the precombat main phase.")
+            nxt = "main"
         tx.set_turn(gid, step=nxt)
         tx.set_priority(gid, None)
         _turn_based(tx, gid, nxt)
@@ -252,12 +268,25 @@ def advance(tx: Tx, target: str) -> None:
             return
 
 
+def skips_first_draw(game) -> bool:
+    """CR 103.8a: in a two-player game the player who plays first skips the draw step of their
+    first turn (CR 800.7: not in a multiplayer game)."""
+    return not game.multiplayer and game.turn <= 1 and (game.pregame or game.active == game.first)
+
+
+def _refuse_skipped_draw(tx: Tx, gid: int, target: str) -> None:
+    game = tx.game(gid)
+    if target == "draw" and skips_first_draw(game) and game.step in ("pregame", "untap",
+                                                                     "upkeep"):
+        who = game.active or game.first
+        raise RulesError("103.8a", f"{who} plays first in a two-player game and skips the draw "
+                         "step of their first turn: there is no draw step to advance to (advance "
+                         "to upkeep or main)", subject=who)
+
+
 def _turn_based(tx: Tx, gid: int, step: str) -> None:
     game = tx.game(gid)
     if step == "draw" and game.active is not None:
-        if (game.turn == 1 and game.active == game.first and not game.multiplayer):
-            tx.step("103.8a", "skips the draw step")
-            return
         if game.turn == 1 and game.active == game.first:
             tx.step("800.7", "doesn’t skip the draw step")
         else:

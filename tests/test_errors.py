@@ -164,9 +164,19 @@ def test_cast_without_priority():
     assert err.subject == "Bianca"
 
 
+def test_cast_before_the_first_turn_of_a_subgame():
+    """CR 103.8: before the starting player takes the first turn nobody can cast a spell."""
+    g = in_subgame()
+    first = g.current.first
+    assert g.priority is None and g.active is None
+    hand = g.zone("hand", first, game=1)
+    refuse(g, {"cast": {"card": hand[0], "by": first}}, "103.8", first, "first turn")
+
+
 def test_cast_without_priority_in_the_untap_step_of_a_subgame():
     g = in_subgame()
-    assert g.priority is None
+    g.apply({"advance": "next_turn"})
+    assert g.current.step == "untap" and g.priority is None
     hand = g.zone("hand", g.active, game=1)
     refuse(g, {"cast": {"card": hand[0], "by": g.active}}, "117.1", g.active)
 
@@ -263,6 +273,8 @@ def test_pass_priority_by_a_player_without_priority():
 
 def test_pass_priority_when_nobody_holds_it():
     g = in_subgame()
+    refuse(g, {"pass_priority": g.current.first}, "103.8", g.current.first, "first turn")
+    g.apply({"advance": "next_turn"})
     refuse(g, {"pass_priority": g.active}, "117.3d", g.active, "no player")
 
 
@@ -542,7 +554,7 @@ def test_astral_slide_exiling_a_non_creature_leaves_nothing_half_done():
 
 def nested_subgame() -> Game:
     """Subgame 2 running inside subgame 1 (CR 726.6): Alex, active in subgame 1, brings in his
-    second Shahrazad from outside, casts it and it resolves. Subgame 2 is in its untap step."""
+    second Shahrazad from outside, casts it and it resolves. Subgame 2 is before its first turn."""
     g = make_game()
     g.add_object("shah-alex", "Shahrazad", owner="Alex", zone="outside")
     g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
@@ -553,7 +565,7 @@ def nested_subgame() -> Game:
     g.apply({"cast": {"card": "shah-alex", "by": "Alex"}})
     g.apply({"resolve": "shah-alex"})
     assert g.subgames == 2 and g.current.gid == 2 and g.current.parent == 1
-    assert g.current.step == "untap" and g.priority is None
+    assert g.current.step == "pregame" and g.priority is None
     return g
 
 
@@ -561,7 +573,8 @@ def test_errors_in_a_nested_subgame_leave_all_three_games_unchanged():
     """In subgame 2 (CR 726.6) the main game and subgame 1 are both discontinued (CR 726.1a):
     moving an object of either is refused, as are bringing in a card already in subgame 2 and
     casting without priority; each refusal leaves the whole tree as it was. A legal bring-in
-    from the main game (CR 726.4a) then works."""
+    from the main game (CR 726.4a) then works. Subgame 2 has not begun its first turn, so
+    casting is refused by CR 103.8."""
     g = nested_subgame()
     sub1_card = g.zone("hand", "Bianca", game=1)[0]
     sub2_card = g.zone("hand", "Bianca", game=2)[0]
@@ -571,7 +584,7 @@ def test_errors_in_a_nested_subgame_leave_all_three_games_unchanged():
     refuse(g, {"move": {"object": "shah-alex", "to": "graveyard"}}, "726.1a", "shah-alex")
     refuse(g, {"bring_in": {"object": sub2_card, "to": "battlefield"}}, "726.4a", sub2_card,
            "subgame 2")
-    refuse(g, {"cast": {"card": sub2_card, "by": "Bianca"}}, "117.1", "Bianca")
+    refuse(g, {"cast": {"card": sub2_card, "by": "Bianca"}}, "103.8", "Bianca")
     assert [(gid, s.status) for gid, s in g.world.games.items()] == [
         (0, "discontinued"), (1, "discontinued"), (2, "in progress")]
     assert g.where("bears") == ("main", "battlefield")

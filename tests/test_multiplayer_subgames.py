@@ -202,7 +202,7 @@ def test_800_1_subgame_of_a_reduced_main_game_is_two_player():
     steps = g.apply({"mulligan": other})
     assert "800.6" not in rules(steps)
     assert len(g.zone("hand", other, 1)) == 6
-    steps = g.advance("draw")
+    steps = g.advance("main")
     assert "103.8a" in rules(steps) and "800.7" not in rules(steps)
     assert len(g.zone("hand", first, 1)) == 7
     steps = g.apply({"lose": other})
@@ -238,18 +238,18 @@ def test_two_player_subgame_concede_ends_it_and_loser_keeps_main_game_place():
 
 # -- engine bugs -------------------------------------------------------------------------------
 
-def test_leaving_in_subgame_untap_step_gives_no_priority_and_checks_no_sba():
-    """CR 800.4a: priority passes only if the leaver had it; in the subgame's untap step nobody
-    has priority, and state-based actions wait for the first upkeep (CR 726.3, 704.3): Alex,
-    with a 5-card library, must not lose in the untap step because Cho left."""
+def test_leaving_in_subgame_pregame_gives_no_priority_and_checks_no_sba():
+    """CR 800.4a: priority passes only if the leaver had it; before the subgame's first turn
+    nobody has priority, and state-based actions wait for the first upkeep (CR 726.3, 704.3):
+    Alex, with a 5-card library, must not lose before the first turn because Cho left."""
     g = Game(P3, seed=4, libraries={"Alex": 5, "Bianca": 10, "Cho": 10})
     g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
     run(g, {"cast": {"card": "shahrazad", "by": "Alex"}}, {"resolve": "shahrazad"})
-    assert g.current.step == "untap" and g.priority is None
+    assert g.current.step == "pregame" and g.priority is None
     g.apply({"lose": "Cho"})
     assert g.subgames == 1
     assert g.in_game("Alex", 1)
-    assert g.current.step == "untap" and g.priority is None
+    assert g.current.step == "pregame" and g.priority is None
 
 
 def test_800_4b_card_brought_in_for_departed_player_stays_where_it_is():

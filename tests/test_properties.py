@@ -232,7 +232,7 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     creatures = [o.id for o in battlefield if o.is_type("creature")]
     stack = w.stack()
     if not cur.ended and cur.priority is None and ch.chance(60):
-        kind = "advance"  # a subgame starts in its untap step: nobody has priority
+        kind = "advance"  # a subgame starts before its first turn: nobody has priority
     elif stack and kind not in ("resolve", "copy", "cast") and ch.chance(40):
         kind = "resolve"
     if kind in ("leave", "end_game") and gid == 0 and ch.chance(70):
@@ -275,7 +275,7 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     if kind == "pass_priority":
         return {"pass_priority": holder if ch.chance(85) else ch.pick(main_players)}
     if kind == "advance":
-        if cur.priority is None and cur.step == "untap" and ch.chance(70):
+        if cur.priority is None and cur.step in ("pregame", "untap") and ch.chance(70):
             return {"advance": "upkeep"}
         return {"advance": ch.pick(STEPS)}
     if kind == "copy":

@@ -197,8 +197,8 @@ def test_726_2_new_zones_only_libraries_move():
     assert g.where("specter") == ("main", "graveyard")
     assert g.where("plains") == ("outside", "outside")
     assert g.zone("battlefield", game=1) == [] and g.zone("graveyard", "Bianca", 1) == []
-    assert g.current.first == g.active and g.current.turn == 1 and g.current.step == "untap"
-    assert g.priority is None
+    assert g.current.first in ("Alex", "Bianca") and g.active is None
+    assert (g.current.turn, g.current.step, g.priority) == (0, "pregame", None)
 
 
 class RecordingRandom(random.Random):
@@ -231,6 +231,8 @@ def test_726_2_shuffles_and_first_player_use_the_seeded_generator(monkeypatch):
     start(g, upkeep=False)
     assert g.rng.calls == [("shuffle", 10), ("shuffle", 12),
                            ("choice", ("Alex", "Bianca"), g.current.first)]
+    assert g.active is None
+    g.advance("upkeep")
     assert g.active == g.current.first
 
 
@@ -416,9 +418,9 @@ def test_726_3_exactly_seven_cards_is_enough_for_the_first_player():
     the first draw), so nobody loses in the first upkeep."""
     for seed in range(40):
         g = start(new_game(seed=seed, libraries={"Alex": 7, "Bianca": 7}), upkeep=False)
-        if g.active == "Alex":
+        if g.current.first == "Alex":
             break
-    assert g.active == "Alex"
+    assert g.current.first == "Alex"
     g.advance("main")
     assert g.in_game("Alex", 1) and g.in_game("Bianca", 1) and g.subgames == 1
     assert len(g.zone("hand", "Alex", 1)) == 7 and not g.trace.cites("726.3")
@@ -676,17 +678,20 @@ def test_726_5_half_life_rounded_up(life, after):
 def test_726_5a_nontraditional_cards_back_face_down_then_decks_home():
     """CR 726.5a: a nontraditional card not in its supplementary deck (an opened Attraction) is
     turned face down and put on the bottom of that deck; then each deck moves back to the
-    main-game command zone and is shuffled."""
+    main-game command zone and is shuffled. The starting plane (CR 901.5) is off its planar deck
+    too, so it is turned face down and put on the bottom as well."""
     g = start(planar_game())
     g.apply({"move": {"object": "ferris", "to": "battlefield"}})
     assert g.where("ferris") == ("1", "battlefield")
+    plane = [o for o in ("naya", "otaria") if g.obj(o).face_up]
+    assert g.current.first != "Alex" or len(plane) == 1
     steps = g.win("Alex")
     idx = in_order(steps, [("726.5a", "turned face down"),
                            ("726.5a", "moves each of their supplementary decks"),
                            ("726.5a", "moves each of their supplementary decks")])
     flip = changes(steps[idx[0]], Move)
-    assert [(m.obj, m.src.zone, m.dst.game, m.dst.zone) for m in flip] == [
-        ("ferris", "battlefield", 1, "command")]
+    assert sorted((m.obj, m.src.zone, m.dst.game, m.dst.zone) for m in flip) == sorted(
+        [("ferris", "battlefield", 1, "command")] + [(p, "command", 1, "command") for p in plane])
     assert steps[idx[0]].snapshot.objects["ferris"].face_up is False
     home = [c for i in idx[1:] for c in changes(steps[i], Shuffle)]
     assert set(home) == {Shuffle(0, "Alex", "planar deck"), Shuffle(0, "Bianca", "attraction deck")}
@@ -732,9 +737,9 @@ def test_726_5c_commander_outside_the_command_zone_goes_to_the_library():
     so 726.5 puts it into its owner's main-game library (the trace says so)."""
     for seed in range(40):
         g = start(commander_game(seed=seed), upkeep=False)
-        if g.active == "Bianca":
+        if g.current.first == "Bianca":
             break
-    assert g.active == "Bianca"
+    assert g.current.first == "Bianca"
     g.advance("main")
     g.cast("atraxa", "Bianca")
     g.resolve("atraxa")

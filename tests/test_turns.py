@@ -258,7 +258,7 @@ def _subgame(players, seed=3) -> Game:
     g = Game(players, seed=seed, libraries={p: 12 for p in players})
     g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
     run(g, {"cast": {"card": "shahrazad", "by": "Alex"}}, {"resolve": "shahrazad"})
-    assert g.current.gid == 1 and where_turn(g)[0] == 1 and g.current.step == "untap"
+    assert g.current.gid == 1 and where_turn(g) == (0, None, "pregame", None)
     return g
 
 
@@ -267,7 +267,7 @@ def test_800_7_starting_player_draws_in_multiplayer_game():
     first turn."""
     g = _subgame(P3)
     first = g.current.first
-    assert g.active == first and len(g.zone("hand", first, 1)) == 7
+    assert g.active is None and len(g.zone("hand", first, 1)) == 7
     steps = g.advance("draw")
     i = find(steps, "800.7", "doesn’t skip the draw step")
     assert [m.dst.player for m in of(steps[i], Move)] == [first]
@@ -282,12 +282,14 @@ def test_103_8a_starting_player_skips_draw_in_two_player_game():
     draw step ... of their first turn"."""
     g = _subgame(["Alex", "Bianca"])
     first = g.current.first
-    steps = g.advance("draw")
+    steps = g.advance("main")
     i = find(steps, "103.8a", "skips the draw step")
     assert of(steps[i], Move) == []
+    assert of(steps[i], Turn) == [Turn(1, 1, first, "main")]
+    assert "draw" not in [t.step for s in steps for t in of(s, Turn)]
     assert "800.7" not in rules(steps)
     assert len(g.zone("hand", first, 1)) == 7
-    assert g.current.step == "draw"
+    assert where_turn(g) == (1, first, "main", first)
 
 
 def test_800_7_later_turn_draws_by_504_1():

@@ -457,8 +457,9 @@ def subgame_pages() -> list[Page]:
         while the subgame is in progress.
 
         Subgame 1 has its own turn count, active player and priority: Bianca was randomly chosen
-        to go first ({{s1a:~turn 1 (bianca), untap}}), and at {{s1a:103.8a}} she skips her first
-        draw, because a subgame follows rule 103 like any game that starts. When Alex wins,
+        to go first ({{s1a:^randomly determine}}); the opening hands are drawn before any turn
+        begins, then she takes the first turn ({{s1a:103.8}}), and at {{s1a:103.8a}} she skips
+        her first draw step, because a subgame follows rule 103 like any game that starts. When Alex wins,
         {{s1a:~main game resumes}} quotes the second half of 726.1a ("It resumes when the subgame
         ends"): the main game continues exactly where it stopped, still turn 1 and still Alex's
         main phase, with Shahrazad finishing its resolution. Bianca loses half her life.
@@ -504,9 +505,10 @@ def subgame_pages() -> list[Page]:
           the Forest, the Griffin, the Specter and Shahrazad itself all stay in the main game.
         - {{s2:^randomly determine}}: a random first player (a seeded generator: the same scenario
           always gives the same result).
-        - {{s2:~cr 103.4}}: "The subgame proceeds like a normal game": everyone starts at 20 life
-          (103.4) whatever their main-game life, and draws seven cards (103.5). Alex's subgame
-          library is down to 8 cards, Bianca's to 5.
+        - {{s2:^proceeds like a normal game}}: "The subgame proceeds like a normal game": everyone
+          starts at 20 life ({{s2:103.4}}) whatever their main-game life, and draws seven cards
+          ({{s2:103.5}}) before the first turn begins. Alex's subgame library is down to 8
+          cards, Bianca's to 5.
 
         For a player this means the library *is* the deck: a great board, a full hand or a stocked
         graveyard in the main game is worth nothing in the subgame.
@@ -544,8 +546,8 @@ def subgame_pages() -> list[Page]:
     p.md("""
         **What you watched.** Both commanders are in the main-game command zone, so both move
         ({{s2c:726.2c*}}). The subgame of a Commander game is a Commander game too: at
-        {{s2c:~cr 103.4}} each player starts it at 40 life, although Alex has 31 and Bianca 25 in
-        the main game.
+        {{s2c:903.7}} each player sets their life total to 40 (903.7), although Alex has 31 and
+        Bianca 25 in the main game.
 
         The words "if it's there" matter: a commander on the battlefield, in a graveyard or in
         exile stays in the main game. The {doc}`corner_commander` page follows a commander that
@@ -562,7 +564,7 @@ def subgame_pages() -> list[Page]:
 
         - At {{s3:~attempts to draw}} Bianca draws her opening hand: five cards, then she attempts
           to draw from an empty library. She hasn't lost yet: state-based actions are checked only
-          when a player would receive priority, and nobody does in the untap step.
+          when a player would receive priority, and nobody does before the first turn.
         - {{s3:726.3}} records why 726.3 applies. Mulligans can't save her: a mulligan shuffles
           the hand back and draws seven again from the same five cards.
         - In the upkeep of the first turn, state-based actions are checked: at {{s3:704.5b}} Bianca
@@ -823,10 +825,11 @@ def leaving_pages() -> list[Page]:
         """)
     p.stepper("o6", "800_6_free_mulligan.yaml")
     p.md("""
-        **What you watched.** At {{o6:103.5}} Bianca shuffles her hand back and draws seven new
-        cards; at {{o6:800.6}} that first mulligan is free: no card goes to the bottom. Her second
-        mulligan ({{o6:103.5#2}}) counts as her first: she draws seven again and puts one card on
-        the bottom, keeping six.
+        **What you watched.** The opening hands are drawn at {{o6:103.5}}, before the subgame's
+        first turn; that is when mulligans happen. At {{o6:103.5#2}} Bianca shuffles her hand back
+        and draws seven new cards; at {{o6:800.6}} that first mulligan is free: no card goes to
+        the bottom. Her second mulligan ({{o6:103.5#3}}) counts as her first: she draws seven
+        again and puts one card on the bottom, keeping six.
         """)
     p.quote("800.7")
     p.stepper("o7", "800_7_starting_player_draws.yaml")
@@ -1697,6 +1700,7 @@ def reference_pages() -> list[Page]:
             "edition": '"726" (default), "723" or "506": the CR edition the game follows',
             "players": "required: two or more names, in turn order; the first is active",
             "variant": "optional: commander, vanguard, planechase or archenemy",
+            "archenemy": "optional: the archenemy (40 life); default: the scheme deck owner",
             "seed": "optional integer (default 0): seeds shuffles and who goes first",
             "life": "optional: starting life per player in the main game",
             "libraries": "optional: N anonymous library cards per player (ids Alex#1, Alex#2, ...)",
@@ -1729,6 +1733,8 @@ def reference_pages() -> list[Page]:
             "face_up": "face up (nontraditional cards)", "power": "power", "toughness": "toughness",
             "phased_out": "true if phased out", "tapped": "true if tapped",
             "attached_to": "the id of the object it is attached to",
+            "hand_modifier": "a vanguard card's hand modifier, e.g. 1 or -2 (CR 902.5)",
+            "life_modifier": "a vanguard card's life modifier, e.g. 2 or -3 (CR 902.4)",
         }
         EFFECT = {
             "control": "the object whose control changes", "to": "the player who gains control",
