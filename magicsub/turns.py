@@ -243,12 +243,13 @@ def advance(tx: Tx, target: str) -> None:
                 return
             continue
         nxt = STEPS[STEPS.index(game.step) + 1]
-        tx.step("500.2", "ends when the stack is empty and all players pass")
         if nxt == "draw" and skips_first_draw(game):
             tx.step("103.8a", "skips the draw step")
             tx.note(f"{game.active} plays first in a two-player game: their first turn has no "
                     "draw step; the upkeep is followed by the precombat main phase.")
             nxt = "main"
+        else:
+            tx.step("500.2", "ends when the stack is empty and all players pass")
         tx.set_turn(gid, step=nxt)
         tx.set_priority(gid, None)
         _turn_based(tx, gid, nxt)
