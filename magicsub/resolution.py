@@ -150,7 +150,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     _finish(tx, gid, top)
     if tx.game(gid).resolving is not None:
         tx.fact(gid, "resolving", None, f"{top.label()} has finished resolving")
-    turns.priority_point(tx, gid, None)
+    turns.priority_point(tx, gid, None, cite="117.3b")
 
 
 FOLLOWS = "follows its instructions in the order written"

@@ -29,9 +29,11 @@ def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     return drawn
 
 
-def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = False) -> None:
+def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = False,
+                   cite: str | None = None) -> None:
     """A player would receive priority: check state-based actions, put triggered abilities on
-    the stack, then give priority (CR 117.5, 603.3). Stops if the game ends."""
+    the stack, then give priority (CR 117.5, 603.3). Stops if the game ends. ``cite``: the rule
+    that gives priority, cited in its own step when priority changes hands."""
     for _ in range(50):
         if not check_sba(tx, gid):
             break
@@ -46,6 +48,8 @@ def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = 
             tx.step("800.4j", "instead the next player in turn order receives priority")
             tx.note(f"The turn has no active player: {player}, next in turn order after "
                     f"{game.turn_of}, receives priority.")
+        elif cite is not None and game.priority != player:
+            tx.step(cite)
     tx.set_priority(gid, player, keep_passes=keep_passes)
 
 

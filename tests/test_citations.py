@@ -144,7 +144,7 @@ def test_608_2b_act_of_treason_whose_target_left_does_not_resolve():
     g = _treason_on_departed_bears()
     assert g.where("bears") == ("outside", "outside") and g.stack == ["treason"]
     steps = g.apply({"resolve": "treason"})
-    assert [s.rule for s in steps] == ["117.4", "608.2b"]
+    assert [s.rule for s in steps] == ["117.4", "608.2b", "117.3b"]
     assert steps[1].text == ("It’s removed from the stack and, if it’s a spell, put into its "
                              "owner’s graveyard.")
     assert [(m.obj, m.dst.zone) for m in steps[1].changes if isinstance(m, Move)] == [
@@ -164,7 +164,7 @@ def test_608_2b_fork_whose_target_left_the_stack_copies_nothing():
     g.cast("fork", "Bianca", target="growth")
     g.apply({"move": {"object": "growth", "to": "exile"}})
     steps = g.apply({"resolve": "fork"})
-    assert [s.rule for s in steps][:2] == ["117.4", "608.2b"]
+    assert [s.rule for s in steps] == ["117.4", "608.2b", "117.3b"]
     assert "707.10" not in [s.rule for s in steps]
     assert g.where("fork") == ("main", "graveyard") and g.where("growth") == ("main", "exile")
     assert g.stack == []
@@ -180,7 +180,7 @@ def test_608_2c_bribery_and_living_wish_follow_their_instructions():
     g.add_object("plains", "Plains", owner="Alex", zone="outside", types=["land"])
     g.cast("bribery", "Alex", target="Bianca")
     steps = g.resolve("bribery", choose="angel")
-    assert [s.rule for s in steps] == ["117.4", "608.2c", "608.2n"]
+    assert [s.rule for s in steps] == ["117.4", "608.2c", "608.2n", "117.3b"]
     search = steps[1]
     assert search.text == ("The controller of the spell or ability follows its instructions in "
                            "the order written.")

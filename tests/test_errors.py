@@ -776,7 +776,7 @@ def test_bribery_without_a_legal_target_goes_to_the_graveyard_and_searches_nothi
     battlefield = g.zone("battlefield")
     rng = g.rng.getstate()
     steps = g.apply({"resolve": "bribery"})
-    assert [s.rule for s in steps] == ["117.4", "608.2b"]
+    assert [s.rule for s in steps] == ["117.4", "608.2b", "117.3b"]
     assert steps[1].text == ("It’s removed from the stack and, if it’s a spell, put into its "
                              "owner’s graveyard.")
     assert steps[1].notes == ["Its target opponent is no longer in the game: Bribery [bribery] "

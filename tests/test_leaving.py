@@ -222,7 +222,7 @@ def test_608_3b_mind_control_whose_target_left_goes_to_the_graveyard_without_ent
     run(g, {"cast": {"card": "mc", "by": "Alex", "target": "griffin"}}, {"leave": "Bianca"})
     assert g.where("griffin") == ("outside", "outside") and g.stack == ["mc"]
     steps = g.apply({"resolve": "mc"})
-    assert rules(steps) == ["117.4", "608.3b"]
+    assert rules(steps) == ["117.4", "608.3b", "117.3b"]
     assert steps[1].text == "Otherwise, the spell doesn’t resolve."
     assert [(m.obj, m.src, m.dst) for s in steps for m in of(s, Move)] == [
         ("mc", Loc(0, "stack"), Loc(0, "graveyard", "Alex"))]

@@ -76,7 +76,7 @@ def test_117_4_all_pass_in_succession_top_of_stack_resolves():
     assert of(s2[0], Priority) == [Priority(0, "Bianca", "Cho")]
     assert g.stack == ["growth"] and g.current.passed == ("Alex", "Bianca")
     s3 = g.apply({"pass_priority": "Cho"})
-    assert rules(s3) == ["117.3d", "117.4", "608.2c", "608.2n"]
+    assert rules(s3) == ["117.3d", "117.4", "608.2c", "608.2n", "117.3b"]
     assert g.stack == [] and g.zone("graveyard", "Alex") == ["growth"]
     assert g.priority == "Alex" and g.current.passed == ()
 
@@ -103,7 +103,7 @@ def test_117_3d_departed_player_is_skipped():
     steps = g.apply({"pass_priority": "Alex"})
     assert of(steps[0], Priority) == [Priority(0, "Alex", "Cho")]
     steps = g.apply({"pass_priority": "Cho"})
-    assert rules(steps) == ["117.3d", "117.4", "608.2c", "608.2n"]
+    assert rules(steps) == ["117.3d", "117.4", "608.2c", "608.2n", "117.3b"]
     assert g.stack == [] and g.priority == "Alex"
 
 
