@@ -149,7 +149,9 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     _RESOLVERS.get(kind or "", _default)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
     if tx.game(gid).resolving is not None:
-        tx.fact(gid, "resolving", None, f"{top.label()} has finished resolving")
+        done = "is no longer resolving" if tx.rule in ("608.2b", "608.3b") else \
+            "has finished resolving"
+        tx.fact(gid, "resolving", None, f"{top.label()} {done}")
     turns.priority_point(tx, gid, None, cite="117.3b")
 
 

@@ -144,7 +144,13 @@ def start_subgame(tx: Tx, creator: str) -> int:
             tx.note(f"{d.text}: waits in {_label(d.game)}; it has no meaning in subgame {gid}.")
     counters = [p for p in players if main.seat(p).counters]
     if counters:
-        tx.step("726.4b", "main-game counters aren’t considered part of the subgame")
+        if tx.edition.knows("726.4b"):
+            tx.step("726.4b", "main-game counters aren’t considered part of the subgame")
+        else:
+            tx.step("726.4", "All objects in the main game")
+            tx.note(f"CR {ed} has no rule for counters on players; literal reading: a player's "
+                    "counters are part of the game they were given in (as CR 726.4b later "
+                    "said).")
         for p in counters:
             kinds = ", ".join(f"{n} {k}" for k, n in sorted(main.seat(p).counters.items()))
             tx.note(f"{p} keeps {kinds} counters in the main game; they have none in the "
@@ -261,7 +267,12 @@ def end_subgame(tx: Tx, gid: int) -> None:
                         f"{obj.owner}'s main-game library with the other cards.")
     with_counters = [p for p in sub.seats if tx.game(gid).seat(p).counters]
     if with_counters:
-        tx.step("726.4b", "any counters a player gets during a subgame will cease to exist")
+        if tx.edition.knows("726.4b"):
+            tx.step("726.4b", "any counters a player gets during a subgame will cease to exist")
+        else:
+            tx.step("726.5.cease", "all other objects in the subgame cease to exist")
+            tx.note(f"CR {ed} has no rule for counters on players; literal reading: they end "
+                    "with the subgame (as CR 726.4b later said).")
         for p in with_counters:
             tx.clear_counters(gid, p)
     rest = sorted((o for o in tx.world.objects.values() if o.game == gid),
