@@ -248,7 +248,8 @@ def test_903_7_commander_subgame_players_set_life_to_40():
     steps = start(g)
     i = find(steps, "903.7", "sets their life total to 40")
     assert find(steps, "726.2", "Randomly determine") < find(steps, "103.4") < i
-    assert of(steps[i], Life) == [Life(1, "Alex", 20, 40, starting=True), Life(1, "Bianca", 20, 40, starting=True)]
+    assert of(steps[i], Life) == [Life(1, "Alex", 20, 40, starting=True),
+                                  Life(1, "Bianca", 20, 40, starting=True)]
     assert lives(g) == {"Alex": 40, "Bianca": 40}
     assert lives(g, 0) == {"Alex": 31, "Bianca": 40}
 
@@ -324,8 +325,8 @@ def test_902_4_902_5_vanguard_modifiers_set_subgame_life_and_hand():
     assert lives(g, 0) == {"Alex": 22, "Bianca": 17}
     steps = start(g)
     life_steps = [s for s in steps if s.rule == "902.4"]
-    assert [c for s in life_steps for c in of(s, Life)] == [Life(1, "Alex", 20, 22, starting=True),
-                                                            Life(1, "Bianca", 20, 17, starting=True)]
+    assert [c for s in life_steps for c in of(s, Life)] == [
+        Life(1, "Alex", 20, 22, starting=True), Life(1, "Bianca", 20, 17, starting=True)]
     i_hand = find(steps, "902.5", "hand modifier")
     assert i_hand < find(steps, "103.5", "starting hand size")
     assert lives(g) == {"Alex": 22, "Bianca": 17}
