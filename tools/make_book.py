@@ -434,10 +434,11 @@ def subgame_pages() -> list[Page]:
           on the stack**. The whole subgame is played *during* the resolution of the spell, which
           is why the main game is "discontinued" ({{s1:726.1a}}) rather than simply paused
           between two actions.
-        - At {{s1:726.2}} and the steps after it the subgame starts (the next page covers
-          them).
-        - At {{s1:104.2b}} Bianca wins the subgame (the scenario declares the result; in a real
-          game she would win it by the normal means).
+        - At {{s1:726.2}} and the steps after it the subgame starts: new zones, the libraries,
+          a starting player, starting life totals and opening hands, and only then does Alex, the
+          starting player, take the first turn ({{s1:103.8}}). The next page covers them.
+        - At {{s1:104.2b}} Bianca wins the subgame and Alex loses it (the scenario declares the
+          result; in a real game she would win it by the normal means).
         - At {{s1:726.5}} and {{s1:726.5#2}} every library card goes home (726.5); the subgame's
           zones cease to exist and the main game resumes. At {{s1:~loses 10}} Shahrazad
           finishes resolving: Alex, who didn't win, loses half his main-game life, 20 → 10.
@@ -457,9 +458,12 @@ def subgame_pages() -> list[Page]:
         while the subgame is in progress.
 
         Subgame 1 has its own turn count, active player and priority: Bianca was randomly chosen
-        to go first ({{s1a:^randomly determine}}); the opening hands are drawn before any turn
-        begins, then she takes the first turn ({{s1a:103.8}}), and at {{s1a:103.8a}} she skips
-        her first draw step, because a subgame follows rule 103 like any game that starts. When Alex wins,
+        to go first ({{s1a:^randomly determine}}). Before any turn begins, while nobody is active
+        and nobody has priority, each player starts at 20 life ({{s1a:103.4}}) and draws an
+        opening hand, which is when mulligans happen ({{s1a:103.5}}); then Bianca takes the first
+        turn ({{s1a:103.8}}). In a two-player game that turn has no draw step at all: at
+        {{s1a:103.8a}} her upkeep is followed by her main phase, because a subgame follows rule
+        103 like any game that starts. When Alex wins,
         {{s1a:~main game resumes}} quotes the second half of 726.1a ("It resumes when the subgame
         ends"): the main game continues exactly where it stopped, still turn 1 and still Alex's
         main phase, with Shahrazad finishing its resolution. Bianca loses half her life.
@@ -503,12 +507,13 @@ def subgame_pages() -> list[Page]:
           {{s2:~library (main game) to bianca's library (subgame 1)}} each library moves as a
           whole and is shuffled. Alex's main-game library is now empty; nothing else moved: the Bears,
           the Forest, the Griffin, the Specter and Shahrazad itself all stay in the main game.
-        - {{s2:^randomly determine}}: a random first player (a seeded generator: the same scenario
-          always gives the same result).
+        - {{s2:^randomly determine}}: a random starting player, Bianca (a seeded generator: the
+          same scenario always gives the same result). The subgame hasn't begun its first turn:
+          nobody is active and nobody has priority.
         - {{s2:^proceeds like a normal game}}: "The subgame proceeds like a normal game": everyone
           starts at 20 life ({{s2:103.4}}) whatever their main-game life, and draws seven cards
-          ({{s2:103.5}}) before the first turn begins. Alex's subgame library is down to 8
-          cards, Bianca's to 5.
+          ({{s2:103.5}}), when players may mulligan. Alex's subgame library is down to 8 cards,
+          Bianca's to 5. Only then does Bianca take the first turn ({{s2:103.8}}).
 
         For a player this means the library *is* the deck: a great board, a full hand or a stocked
         graveyard in the main game is worth nothing in the subgame.
@@ -537,7 +542,10 @@ def subgame_pages() -> list[Page]:
         **What you watched.** In a three-player Vanguard game each player's vanguard card moves,
         one by one, from the main-game command zone to the subgame command zone
         ({{s2b:726.2b*}}); the main-game command zone is left empty. A vanguard card is a single
-        card, not a deck, so nothing is shuffled.
+        card, not a deck, so nothing is shuffled. The subgame then starts like any Vanguard game:
+        each vanguard card sets its player's starting life total ({{s2b:902.4*}}: 22, 17 and 18
+        rather than 20) and starting hand size ({{s2b:902.5}}) before the opening hands are
+        drawn.
 
         ## Commander (726.2c)
         """)
@@ -545,9 +553,10 @@ def subgame_pages() -> list[Page]:
     p.stepper("s2c", "726_2c_commander.yaml")
     p.md("""
         **What you watched.** Both commanders are in the main-game command zone, so both move
-        ({{s2c:726.2c*}}). The subgame of a Commander game is a Commander game too: at
-        {{s2c:903.7}} each player sets their life total to 40 (903.7), although Alex has 31 and
-        Bianca 25 in the main game.
+        ({{s2c:726.2c*}}). The subgame of a Commander game is a Commander game too: once the
+        starting player has been determined, each player sets their life total to 40
+        ({{s2c:903.7}}) instead of the 20 of 103.4, although Alex has 31 and Bianca 25 in the
+        main game.
 
         The words "if it's there" matter: a commander on the battlefield, in a graveyard or in
         exile stays in the main game. The {doc}`corner_commander` page follows a commander that
@@ -567,8 +576,9 @@ def subgame_pages() -> list[Page]:
           when a player would receive priority, and nobody does before the first turn.
         - {{s3:726.3}} records why 726.3 applies. Mulligans can't save her: a mulligan shuffles
           the hand back and draws seven again from the same five cards.
-        - In the upkeep of the first turn, state-based actions are checked: at {{s3:704.5b}} Bianca
-          loses the subgame, and at {{s3:104.2a}} Alex wins it, his only opponent having left.
+        - Bianca, the starting player, takes the first turn ({{s3:103.8}}). In its upkeep,
+          state-based actions are checked: at {{s3:704.5b}} Bianca loses the subgame, and at
+          {{s3:104.2a}} she leaves it and Alex wins it, his only opponent having left.
         - The subgame ends: Bianca's five cards go back to her main-game library
           ({{s3:726.5#2}}), and Shahrazad makes her lose half her main-game life
           ({{s3:~loses 10}}).
@@ -649,7 +659,8 @@ def subgame_pages() -> list[Page]:
         - {{s5:~main game resumes}}: the main game resumes, and at {{s5:~loses 10}} Shahrazad
           finishes resolving: Alex loses half of his **main-game** life, 20 → 10. The 7 life he
           lost in the subgame count for nothing.
-        - Shahrazad then goes to the graveyard ({{s5:608.2n}}) and Alex receives priority.
+        - Shahrazad then goes to the graveyard ({{s5:608.2n}}) and Alex, the active player,
+          receives priority ({{s5:117.3b}}).
 
         Every library card keeps its name ("Alex's card 1"), so you can follow one from the main
         game into the subgame and back. Bianca's Serra Angel on the main battlefield never moved.
@@ -659,20 +670,24 @@ def subgame_pages() -> list[Page]:
     p.quote("726.5a")
     p.stepper("s5a", "726_5a_supplementary_decks_back.yaml")
     p.md("""
-        **What you watched.** In the subgame, Bianca's Ferris Wheel left her Attraction deck for
-        the battlefield. When the subgame ends, 726.5 moves only *traditional* cards into the
-        libraries ({{s5a:726.5}} and {{s5a:726.5#2}}), so the Ferris Wheel is untouched by it. Then at
-        {{s5a:726.5a}} the Ferris Wheel, a nontraditional card that began the subgame in a
-        supplementary deck and isn't in it now, is turned face down and put on the bottom of
-        that deck; at {{s5a:726.5a#2}} and {{s5a:726.5a#3}} each deck moves back to the main-game
-        command zone and is shuffled. Tazeem never left the main game.
+        **What you watched.** Before the first turn of this Planechase subgame, Alex, the
+        starting player, turns Otaria face up from his planar deck as the starting plane
+        ({{s5a:901.5}}) and becomes the planar controller ({{s5a:901.6}}). In the subgame,
+        Bianca's Ferris Wheel left her Attraction deck for the battlefield. When the subgame ends,
+        726.5 moves only *traditional* cards into the libraries ({{s5a:726.5}} and
+        {{s5a:726.5#2}}), so neither card is touched by it. Then at {{s5a:726.5a}} Otaria and the
+        Ferris Wheel, nontraditional cards that began the subgame in a supplementary deck and
+        aren't in it now, are put face down on the bottom of their decks; at {{s5a:726.5a#2}}
+        and {{s5a:726.5a#3}} each deck moves back to the main-game command zone and is shuffled.
+        Tazeem never left the main game.
 
         ## Vanguard (726.5b)
         """)
     p.quote("726.5b")
     p.stepper("s5b", "726_5b_vanguard_back.yaml")
     p.md("""
-        **What you watched.** This subgame ends in a draw ({{s5b:104.1}}). The vanguard cards go
+        **What you watched.** The players began this subgame with the starting life totals their
+        vanguard cards give ({{s5b:902.4*}}). It ends in a draw ({{s5b:104.1}}). The vanguard cards go
         back to the main-game command zone ({{s5b:726.5b*}}). Nobody won, so at
         {{s5b:~no player won}} each player loses half their life: a draw is bad for everyone.
 
@@ -746,7 +761,8 @@ def subgame_pages() -> list[Page]:
     p.stepper("sh", text=SHAHRAZAD_3P)
     p.md("""
         **What you watched.** All three players play the subgame ({{sh:~cho's library (main game)
-        to cho's library (subgame 1)}} moves Cho's library too). Bianca wins ({{sh:104.2b}}).
+        to cho's library (subgame 1)}} moves Cho's library too). Bianca wins, and Alex and Cho
+        lose ({{sh:104.2b}}).
         At {{sh:~loses 8}} Shahrazad finishes resolving in the main game: Alex loses 8 (half of
         15, rounded up) and Cho loses 4 (half of 7, rounded up); Bianca, the winner, loses
         nothing. Only then is Shahrazad put into Alex's graveyard ({{sh:608.2n}}).
@@ -780,8 +796,9 @@ def subgame_pages() -> list[Page]:
         - The copy resolves first: subgame 1 ({{fk:726.1}}). Alex wins it, and at
           {{fk:~bianca loses 10}} the copy finishes resolving: Bianca, who didn't win, loses half
           her life. Who controls the copy doesn't matter: the text punishes whoever doesn't win.
-        - A copy of a spell can't exist off the stack: at {{fk:~shahrazad ceases to exist}} it is gone
-          (704.5e), not in a graveyard.
+        - As it finishes resolving, the copy is put into the graveyard of its owner, Bianca
+          ({{fk:608.2n#2}}); but a copy of a spell can't exist off the stack, and when state-based
+          actions are next checked it ceases to exist ({{fk:704.5e}}).
         - Back in the main game the original Shahrazad is still on the stack. Players get priority
           again, and then it resolves: subgame 2 ({{fk:726.1#2}}), with the libraries as 726.5
           shuffled them back after subgame 1. Bianca wins it, and Alex loses half his life
@@ -808,8 +825,8 @@ def leaving_pages() -> list[Page]:
         """)
     p.stepper("o1", "800_1_two_player_game_ends.yaml")
     p.md("""
-        **What you watched.** Alex loses a two-player game: at {{o1:104.2a}} Bianca wins and the
-        game ends. Alex's Grizzly Bears stay on the battlefield; 800.4a is never applied.
+        **What you watched.** Alex loses a two-player game: at {{o1:104.2a}} Alex loses, Bianca
+        wins and the game ends. Alex's Grizzly Bears stay on the battlefield; 800.4a is never applied.
         """)
     p.quote("800.4")
     p.md("""
@@ -836,44 +853,50 @@ def leaving_pages() -> list[Page]:
     p.md("""
         **What you watched.** Bianca goes first in the three-player subgame. At {{o7:800.7}} she
         draws in the draw step of her first turn, ending with eight cards in hand. In a two-player
-        subgame she would skip that draw (103.8a), as in the subgame of
-        {doc}`subgames_726_1`.
+        subgame her first turn would have no draw step at all (103.8a): her upkeep would be
+        followed by her main phase, as in the subgame of {doc}`subgames_726_1`.
         """)
     pages.append(p)
 
     p = Page("leaving_800_4a", "800.4a: what leaves with the player")
     p.quote("800.4a")
     p.md("""
-        800.4a happens in four stages, in this order, the moment the player leaves (it is not a
-        state-based action):
+        800.4a happens the moment the player leaves (it is not a state-based action), in the
+        order of its own sentences; the engine shows each stage as a step of its own, and leaves
+        out a stage that has nothing to do:
 
         1. every object the player **owns** leaves the game (cards in every zone, tokens they
-           own, spells and abilities they own);
-        2. every effect that gives the player **control** of an object or a player ends;
-        3. objects the player controls on the stack that aren't cards (copies, abilities) cease
-           to exist;
-        4. anything the player **still controls** is exiled.
+           own, spells and abilities they own), and every effect that gives the player
+           **control** of an object or a player ends. In the same step the player stops being
+           the active player and stops holding priority;
+        2. then objects the player controlled on the stack that aren't represented by cards
+           (copies, abilities) cease to exist;
+        3. then anything the player **still controls** is exiled;
+        4. if the player had priority when they left, priority passes to the next player in turn
+           order who's still in the game.
 
-        Then, if they had priority, it passes to the next player in turn order. The rule's four
-        examples follow, each in both directions where the rule gives both.
+        If it was the player's turn, the turn then goes on without an active player (800.4j). The
+        rule's four examples follow, each in both directions where the rule gives both.
 
         ## Mind Control: Alex leaves
         """)
     p.stepper("mca", "800_4a_mind_control_alex_leaves.yaml")
     p.md("""
-        **What you watched.** At {{mca:608.3b}} Mind Control enters attached to Bianca's Assault
-        Griffin, and a control effect gives it to Alex. At {{mca:800.4a}} Alex leaves: Mind
-        Control, which he owns, leaves the game (stage 1); the effect ends with its source, and
-        the Griffin reverts to Bianca (stage 2). Nothing is left for stage 4 to exile. It was
-        Alex's turn, so it goes on without an active player ({{mca:800.4j}}, see
-        {doc}`leaving_800_4j`) and priority passes to Bianca ({{mca:800.4a#2}}).
+        **What you watched.** At {{mca:608.3c}} Mind Control, an Aura spell, becomes a permanent
+        attached to Bianca's Assault Griffin, and its control effect gives the Griffin to Alex,
+        Mind Control's controller (109.5). At {{mca:800.4a}} Alex leaves (stage 1): Mind
+        Control, which he owns, leaves the game, the effect ends with it, and the Griffin
+        reverts to Bianca. Nothing is left for stage 3 to exile. Alex had priority, so it passes
+        to Bianca ({{mca:800.4a#2}}, stage 4); it was Alex's turn, so it goes on without an
+        active player ({{mca:800.4j}}, see {doc}`leaving_800_4j`).
 
         ## Mind Control: Bianca leaves
         """)
     p.stepper("mcb", "800_4a_mind_control_bianca_leaves.yaml")
     p.md("""
         **What you watched.** This time Bianca leaves ({{mcb:800.4a}}): the Griffin, which she
-        owns, leaves the game with her, although Alex controls it. Mind Control is left enchanting
+        owns, leaves the game with her (stage 1), although Alex controls it, and Mind Control's
+        effect ends. Bianca didn't have priority, so there is no stage 4. Mind Control is left enchanting
         nothing and goes to its owner's graveyard the next time state-based actions are checked
         ({{mcb:704.5m}}): "Mind Control is put into Alex's graveyard".
 
@@ -881,21 +904,24 @@ def leaving_pages() -> list[Page]:
         """)
     p.stepper("aot", "800_4a_act_of_treason.yaml")
     p.md("""
-        **What you watched.** At {{aot:611.2a}} Act of Treason gives Alex control of Bianca's
-        Runeclaw Bears until end of turn (and untaps them); the card goes to Alex's graveyard. At
-        {{aot:800.4a}} Alex leaves: the Act of Treason card leaves the game from his graveyard,
-        the change-of-control effect ends, and the Bears revert to Bianca. They are **not**
-        exiled: when stage 4 looks, Alex no longer controls them.
+        **What you watched.** At {{aot:608.2c}}, as Act of Treason resolves, Alex gains control
+        of Bianca's Runeclaw Bears until end of turn and untaps them; the card then goes to
+        Alex's graveyard ({{aot:608.2n}}). At {{aot:800.4a}} Alex leaves (stage 1): the Act of
+        Treason card leaves the game from his graveyard, the change-of-control effect ends, and
+        the Bears revert to Bianca. They are **not** exiled: when stage 3 looks, Alex no longer
+        controls them. Priority passes to Bianca ({{aot:800.4a#2}}).
 
         ## Bribery: Alex leaves
         """)
     p.stepper("bra", "800_4a_bribery_alex_leaves.yaml")
     p.md("""
-        **What you watched.** Bribery puts Bianca's Serra Angel onto the battlefield **under
-        Alex's control** ({{bra:400.7}}). No control-changing effect is involved: Alex controls
-        the Angel simply because it entered under his control. So when Alex leaves
-        ({{bra:800.4a}}), stage 2 finds nothing to end, and at {{bra:800.4a#2}} the Angel, still
-        controlled by Alex, is **exiled**. It stays in exile, in the game, owned by Bianca.
+        **What you watched.** As Bribery resolves, Alex puts Bianca's Serra Angel onto the
+        battlefield **under his control** ({{bra:608.2c}}). No control-changing effect is
+        involved: Alex controls the Angel simply because it entered under his control. So when
+        Alex leaves ({{bra:800.4a}}), stage 1 takes his Bribery card out of the game but finds
+        no control effect to end, and at {{bra:800.4a#2}} (stage 3) the Angel, still controlled
+        by Alex, is **exiled**. It stays in exile, in the game, owned by Bianca. Then priority
+        passes to Bianca ({{bra:800.4a#3}}).
 
         ## Bribery: Bianca leaves
         """)
@@ -922,8 +948,9 @@ def leaving_pages() -> list[Page]:
         ("800_4b", "800.4b: no control for a player who has left", "b",
          "800_4b_control_to_departed.yaml", """
         **What you watched.** Cho leaves at {{b:800.4a}}. Then an effect tries to give him control
-        of Alex's Grizzly Bears ({{b:611.2a}}): it does nothing, and the Bears stay Alex's. A
-        token to be created under Cho's control isn't created at all ({{b:800.4b}}). The other
+        of Alex's Grizzly Bears ({{b:611.2a}}): it does nothing ({{b:800.4b}}), and the Bears stay
+        Alex's. A token to be created under Cho's control isn't created at all
+        ({{b:800.4b#2}}). The other
         two sentences work the same way: a card that would be put onto the battlefield or the
         stack under his control stays where it is, and a player he would control (Mindslaver)
         isn't controlled.
@@ -932,7 +959,7 @@ def leaving_pages() -> list[Page]:
          "800_4c_default_controller_left.yaml", """
         **What you watched.** Alex's Bribery puts Bianca's Serra Angel onto the battlefield under
         Alex's control: Alex is its controller **by default**. Then Cho takes it until end of turn
-        ({{c:611.2a}}). When Alex leaves ({{c:800.4a}}), the Angel is not exiled: stage 4 of
+        ({{c:611.2a}}). When Alex leaves ({{c:800.4a}}), the Angel is not exiled: stage 3 of
         800.4a exiles what the departed player *still controls*, and Cho controls it. At cleanup
         ({{c:514.2}}) Cho's effect ends; no other effect gives the Angel to a player in the game,
         and its default controller, Alex, has left: at {{c:800.4c}} it is exiled, at once (not as
@@ -952,7 +979,8 @@ def leaving_pages() -> list[Page]:
          "800_4e_combat_damage.yaml", """
         **What you watched.** In the declare attackers step Alex attacks Bianca with Grizzly
         Bears and Cho with Serra Angel ({{e:508.1*}}); attacking taps the Bears, but not the
-        Angel, which has vigilance ({{e:702.20b}}). Bianca leaves before combat damage ({{e:800.4a}}). In the combat damage
+        Angel, which has vigilance ({{e:508.1f}}, {{e:702.20b}}). Bianca leaves in the same
+        declare attackers step, before combat damage ({{e:800.4a}}). In the combat damage
         step the Bears' damage to her isn't assigned at all ({{e:800.4e}}); the Angel's 4 damage
         to Cho is ({{e:510.1}}), 20 → 16.
         """),
@@ -986,10 +1014,12 @@ def leaving_pages() -> list[Page]:
         """),
         ("800_4j", "800.4j: the active player leaves", "j",
          "800_4j_turn_without_active_player.yaml", """
-        **What you watched.** Alex leaves during his own turn ({{j:800.4a}}). At {{j:800.4j}} the
-        turn goes on with **no active player**: the panel shows "no active player", and when the
-        active player would receive priority, Bianca, next in turn order, receives it
-        ({{j:800.4a#2}}). The turn runs to its end and cleanup; the next turn is Bianca's (turn 2),
+        **What you watched.** Alex leaves during his own turn, holding priority ({{j:800.4a}}):
+        from that step the panel shows "no active player". Priority passes to Bianca, next in
+        turn order ({{j:800.4a#2}}); then at {{j:800.4j}} the turn goes on with **no active
+        player**, and whenever the active player would receive priority, Bianca receives it
+        instead ({{j:^active player would receive priority*}}). The turn runs to its end and
+        cleanup; the next turn is Bianca's (turn 2),
         then Cho's. Alex's next turn never begins: that is 800.4k, the next page.
         """),
         ("800_4k", "800.4k: turns of a player who has left", "k",
@@ -1070,8 +1100,8 @@ def multiplayer_pages() -> list[Page]:
         **What you watched.** At {{ab:800.4a}} Cho leaves the main game, and his library leaves
         with him. When Shahrazad resolves, {{ab:726.4}} applies the second sentence of 726.4:
         Cho is not currently in the game, so he is outside the subgame. Only Alex's and Bianca's
-        libraries move; the subgame is a two-player game (so its first player skips the first
-        draw, and a loss there ends it at once). Alex wins, and Shahrazad makes Bianca lose half
+        libraries move; the subgame is a two-player game (so its starting player's first turn has
+        no draw step, and a loss there ends it at once). Alex wins, and Shahrazad makes Bianca lose half
         her life ({{ab:~loses 10}}). Cho loses nothing: he is no longer a player of the main game.
         """)
     pages.append(p)
@@ -1197,8 +1227,8 @@ def corner_pages() -> list[Page]:
     p.stepper("cf", "corner_fork_copy.yaml")
     p.md("""
         **What you watched.** Bianca's copy resolves first ({{cf:726.1}}): subgame 1. Bianca wins
-        and Alex loses half his life, 20 → 10 ({{cf:~alex loses 10}}); the copy ceases to exist
-        ({{cf:~shahrazad ceases to exist}}). Then the original creates subgame 2
+        and Alex loses half his life, 20 → 10 ({{cf:~alex loses 10}}); the copy, put into
+        Bianca's graveyard, ceases to exist there ({{cf:~shahrazad ceases to exist}}). Then the original creates subgame 2
         ({{cf:726.1#2}}), from libraries that 726.5 had shuffled back. Bianca wins again and Alex
         loses half of what he has left, 10 → 5 ({{cf:~alex loses 5}}).
 
@@ -1557,7 +1587,8 @@ def quiz_pages() -> list[Page]:
             run("800_7_starting_player_draws.yaml"),
             answer=lambda r: str(len(r.game.zone("hand", "Bianca", game=1))),
             rule="800.7",
-            explain="Only a two-player game skips the starting player's first draw.",
+            explain="Only in a two-player game does the starting player's first turn have no "
+                    "draw step (103.8a).",
         )''')
     pages.append(p)
 
