@@ -109,6 +109,7 @@ class GameState:
     planar_controller: str | None = None
     resolving: str | None = None
     starting_life: int = 20
+    declared: int = 0
     archenemy: tuple[str, ...] = ()
 
     @property

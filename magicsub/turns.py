@@ -42,6 +42,8 @@ def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = 
         return
     put_triggers(tx, gid)
     game = tx.game(gid)
+    if declaring(game) and not tx.world.stack(gid):
+        return
     if player is None or not game.seat(player).in_game:
         player = receiver(tx, gid)
         if game.active is None and game.turn_of is not None and player is not None:
@@ -51,6 +53,26 @@ def priority_point(tx: Tx, gid: int, player: str | None, *, keep_passes: bool = 
         elif cite is not None and game.priority != player:
             tx.step(cite)
     tx.set_priority(gid, player, keep_passes=keep_passes)
+
+
+def declaring(game) -> bool:
+    """True while the active player declares attackers at the start of the declare attackers
+    step (CR 508.1): nobody has priority yet (CR 117.3a: after the turn-based action)."""
+    return (game.step == "declare_attackers" and game.priority is None and not game.passed
+            and game.active is not None and game.status == "in progress"
+            and game.declared != game.turn)
+
+
+def end_declarations(tx: Tx, gid: int) -> None:
+    """The active player is done declaring attackers: they receive priority (CR 117.3a)."""
+    game = tx.game(gid)
+    if not declaring(game) or tx.world.stack(gid):
+        return
+    tx.step("117.3a", "The active player receives priority at the beginning of most steps")
+    attackers = [c for c, _ in game.attacks]
+    tx.fact(gid, "declared", game.turn, f"{game.active} has declared {len(attackers) or 'no'} "
+            f"attacker{'' if len(attackers) == 1 else 's'}")
+    tx.set_priority(gid, game.active)
 
 
 def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:

@@ -36,7 +36,7 @@ def at_attack(players=P3, **kw) -> Game:
     """The same game, in Alex's declare attackers step before anything has happened in it."""
     g = game(players, **kw)
     g.advance(ATTACK)
-    assert (g.current.step, g.active, g.priority) == (ATTACK, "Alex", "Alex")
+    assert (g.current.step, g.active, g.priority) == (ATTACK, "Alex", None)  # CR 508.1: attackers first, then priority (117.3a)
     return g
 
 
@@ -78,7 +78,9 @@ def test_508_1f_attack_taps_the_creature_and_510_1_deals_its_damage():
     assert rules(steps) == ["508.1", "508.1f"]
     assert g.obj("bears").tapped
     assert g.current.attacks == (("bears", "Bianca"),)
-    assert g.priority == "Alex"
+    assert g.priority is None  # CR 117.3a: priority comes after the declaration
+    steps = g.apply({"pass_priority": "Alex"})
+    assert rules(steps)[:2] == ["117.3a", "117.3d"] and g.priority == "Bianca"
     steps = g.advance("combat_damage")
     i = rules(steps).index("510.1")
     assert of(steps[i], Life) == [Life(0, "Bianca", 20, 18)]

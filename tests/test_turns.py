@@ -91,7 +91,7 @@ def test_117_4_all_pass_on_empty_stack_step_ends():
     i_next = find(steps, "500.2")
     assert i_end < i_next
     assert of(steps[i_next], Turn) == [Turn(0, 1, "Alex", "declare_attackers")]
-    assert where_turn(g) == (1, "Alex", "declare_attackers", "Alex")
+    assert where_turn(g) == (1, "Alex", "declare_attackers", None)  # attackers first (508.1)
 
 
 def test_117_3d_departed_player_is_skipped():
