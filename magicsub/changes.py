@@ -295,8 +295,10 @@ class Turn(Change):
         """The change in words."""
         if self.step == "pregame":
             return f"{game_label(self.game)}: the game is starting; no turn has begun"
+        from .state import step_label
+
         who = self.active if self.active else "no active player"
-        return f"{game_label(self.game)}: turn {self.turn} ({who}), {self.step} step"
+        return f"{game_label(self.game)}: turn {self.turn} ({who}), {step_label(self.step)}"
 
     def apply(self, world: World) -> World:
         """Set turn, active player, whose turn it is, and step."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from .cards import lookup
 from .errors import RulesError
 from .objects import Obj
-from .state import GameState, World
+from .state import GameState, World, step_label
 from .trace import Change, Control, Create, Move, Step, Turn
 from .transaction import Tx
 from .zones import Zone
@@ -77,7 +77,7 @@ def _requests_since_step_began(steps: Sequence[Step], gid: int) -> list[str]:
 def _check_time(tx: Tx, steps: Sequence[Step], game: GameState, obj: Obj) -> None:
     gid, label = game.gid, obj.label()
     if game.step != STEP:
-        now = "main phase" if game.step == "main" else f"{game.step.replace('_', ' ')} step"
+        now = step_label(game.step)
         raise RulesError("508.1", f"{label} cannot attack now: attackers are declared in the "
                          f"declare attackers step, and {_where(gid)} is in its {now}",
                          subject=obj.id)

@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .objects import Kind
+from .state import step_label
 from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
 from .zones import SHARED, Zone
 
@@ -282,7 +283,7 @@ class _Board:
         elif g.status != "ended":
             turn_of = g.turn_of or g.active
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
-            about.append(f"turn {g.turn}, {whose}, {_e(g.step.replace('_', ' '))} step")
+            about.append(f"turn {g.turn}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
         out = [f'<section class="{cls}" data-game-panel="{gid}" aria-label="{title}">',
                f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>',

@@ -8,7 +8,7 @@ from .cards import lookup
 from .errors import RulesError
 from .objects import Kind, Obj
 from .start import require_begun
-from .state import Delayed
+from .state import MAIN_PHASES, Delayed
 from .transaction import Tx
 from .zones import Zone
 
@@ -58,7 +58,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
         raise RulesError("305.9", f"{by} cannot cast {obj.label()}: it is a land, and a land is "
                          "played, not cast (CR 305.1); it can't be cast as a spell", subject=card)
     if "instant" not in obj.types:
-        if not (game.active == by and game.step == "main" and not tx.world.stack(gid)):
+        if not (game.active == by and game.step in MAIN_PHASES and not tx.world.stack(gid)):
             raise RulesError("307.1", f"{by} cannot cast {obj.label()} now: a sorcery-speed "
                              "spell needs their own main phase and an empty stack", subject=card)
     _check_targets(tx, gid, obj, by, targets)

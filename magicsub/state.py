@@ -16,12 +16,26 @@ from .zones import Zone
 
 PREGAME = "pregame"
 """The step name of a game that has started but not begun its first turn (CR 103.1-103.7)."""
-STEPS = ("untap", "upkeep", "draw", "main", "declare_attackers", "combat_damage", "end",
-         "cleanup")
-"""The steps of a turn the rules here need, in order (CR 500.1, abridged)."""
-PRIORITY_STEPS = frozenset({"upkeep", "draw", "main", "declare_attackers", "combat_damage",
-                            "end"})
+STEPS = ("untap", "upkeep", "draw", "main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+"""The steps of a turn, in order (CR 500.1; one combat damage step: no first strike here)."""
+PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 """Steps in which players receive priority (none in untap and, normally, cleanup)."""
+
+
+MAIN_PHASES = ("main", "postcombat_main")
+"""The two main phases (CR 505.1)."""
+
+
+def step_label(step: str) -> str:
+    """A step's name as the rules say it: "precombat main phase", "declare attackers step"."""
+    if step == "main":
+        return "precombat main phase"
+    if step == "postcombat_main":
+        return "postcombat main phase"
+    if step == "pregame":
+        return "start of the game"
+    return f"{step.replace('_', ' ')} step"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .state import step_label
 from .trace import Cease, Create, Move, game_label, move_runs
 from .zones import ORDER, Zone
 
@@ -194,7 +195,7 @@ def _game_line(world: World, gid: int) -> str:
     if whose and g.active is None:
         turn = f"turn {g.turn} ({whose}'s turn, no active player)"
     prio = f"priority {g.priority}" if g.priority else "no one has priority"
-    return f"{head}: {g.status}; {turn}, {g.step.replace('_', ' ')} step; {prio}"
+    return f"{head}: {g.status}; {turn}, {step_label(g.step)}; {prio}"
 
 
 def _seat_line(world: World, gid: int, player: str) -> str:

@@ -269,13 +269,24 @@ def advance(tx: Tx, target: str) -> None:
                 return
             continue
         nxt = STEPS[STEPS.index(game.step) + 1]
+        skipped: tuple[str, ...] = ()
         if nxt == "draw" and skips_first_draw(game):
             tx.step("103.8a", "skips the draw step")
             tx.note(f"{game.active} plays first in a two-player game: their first turn has no "
                     "draw step; the upkeep is followed by the precombat main phase.")
-            nxt = "main"
+            nxt, skipped = "main", ("draw",)
+        elif game.step == "declare_attackers" and not game.attacks:
+            tx.step("508.8", "skip the declare blockers and combat damage steps")
+            tx.note("No creature was declared as an attacker: the combat phase goes on to its end "
+                    "of combat step.")
+            nxt, skipped = "end_of_combat", ("declare_blockers", "combat_damage")
+        elif game.step in ("untap", "cleanup"):
+            tx.step("500.3", "ends when all specified actions")
         else:
             tx.step("500.2", "ends when the stack is empty and all players pass")
+        if game.step == "end_of_combat" and game.attacks:
+            tx.step("511.3", "all creatures, battles, and planeswalkers are removed from combat")
+            tx.fact(gid, "attacks", (), "no creature is attacking any more")
         tx.set_turn(gid, step=nxt)
         tx.set_priority(gid, None)
         _turn_based(tx, gid, nxt)
@@ -288,7 +299,7 @@ def advance(tx: Tx, target: str) -> None:
             tx.set_priority(gid, None)
         if tx.world.current != gid or tx.game(gid).ended:
             return
-        if nxt == target:
+        if nxt == target or target in skipped:
             return
         if tx.world.stack(gid):
             tx.note("The stack is not empty, so the game stops here (CR 500.2).")
@@ -319,6 +330,9 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
         else:
             tx.step("504.1", "the active player draws a card")
         draw(tx, gid, game.active)
+    elif step == "declare_blockers":
+        tx.step("509.1", "the defending player declares blockers")
+        tx.note("No creature blocks (this engine does not model blocking).")
     elif step == "combat_damage":
         _combat_damage(tx, gid)
     elif step == "end":
@@ -330,13 +344,14 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
             tx.set_damage(obj.id, 0)
         touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
                               "end of turn")
-        if tx.game(gid).attacks:
-            tx.fact(gid, "attacks", (), "combat is over: no creature is attacking")
         effects.exile_orphans(tx, touched)
 
 
 def _combat_damage(tx: Tx, gid: int) -> None:
+    """CR 510.1-510.2: each attacker assigns its damage to the player it attacks (none to a
+    player who has left, CR 800.4e); then all of it is dealt at once."""
     game = tx.game(gid)
+    dealt: dict[str, list[tuple[str, int]]] = {}
     for creature, defender in game.attacks:
         obj = tx.world.objects.get(creature)
         if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
@@ -346,9 +361,14 @@ def _combat_damage(tx: Tx, gid: int) -> None:
             tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
                     "damage is not assigned.")
             continue
-        tx.step("510.1")
-        power = obj.power or 0
-        tx.set_life(gid, defender, tx.game(gid).seat(defender).life - power)
+        dealt.setdefault(defender, []).append((obj.label(), obj.power or 0))
+    if not dealt:
+        return
+    tx.step("510.2", "all combat damage that’s been assigned is dealt simultaneously")
+    for defender, hits in dealt.items():
+        tx.note(f"{' and '.join(f'{name} ({n})' for name, n in hits)} deal"
+                f"{'s' if len(hits) == 1 else ''} combat damage to {defender}.")
+        tx.set_life(gid, defender, tx.game(gid).seat(defender).life - sum(n for _, n in hits))
 
 
 def _end_step_triggers(tx: Tx, gid: int) -> None:
@@ -382,7 +402,7 @@ def begin_turn(tx: Tx, gid: int) -> None:
                 effects.exile_orphans(tx, touched)
             continue
         turn += 1
-        tx.step("500.2", "ends when the stack is empty and all players pass")
+        tx.step("500.3", "ends when all specified actions")
         tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
         tx.set_priority(gid, None)
         if game.variant == "planechase" and game.planar_controller != player:

@@ -268,7 +268,7 @@ def test_800_4m_lasts_through_other_players_turns_until_that_point():
     g.advance("end")
     assert g.obj("angel").controller == "Alex"
     steps = g.advance("next_turn")
-    assert rules(steps)[-3:] == ["800.4k", "800.4m", "500.2"]
+    assert rules(steps)[-3:] == ["800.4k", "800.4m", "500.3"]
     assert (g.current.turn, g.active) == (3, "Dana")
     assert g.obj("angel").controller == "Dana"
 

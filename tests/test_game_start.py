@@ -70,7 +70,7 @@ def test_103_8_the_first_advance_begins_turn_1_for_the_starting_player():
     steps = g.advance("upkeep")
     i = find(steps, "103.8", "takes their first turn")
     assert of(steps[i], Turn) == [Turn(1, 1, first, "untap")]
-    assert rules(steps)[i + 1] == "500.2"
+    assert rules(steps)[i + 1] == "500.3"  # the untap step has no priority
     assert of(steps[i + 1], Turn) == [Turn(1, 1, first, "upkeep")]
     assert state(g) == (1, "upkeep", first, first)
     assert g.current.turn_of == first

@@ -61,12 +61,14 @@ def attack(creature: str, defender: str) -> dict:
 # -- the legal attack ----------------------------------------------------------------------------
 
 def test_508_1_advancing_from_main_to_combat_damage_passes_through_declare_attackers():
-    """CR 500.1 with 508: the combat phase's declare attackers step lies between the main phase
-    and the combat damage step; advancing records the turn change into it."""
+    """CR 500.1, 506.1 and 508.8: the combat phase's steps come between the two main phases;
+    with no attackers the declare blockers and combat damage steps are skipped, so advancing to
+    combat damage stops at the end of combat step."""
     g = game()
     steps = g.advance("combat_damage")
     turns = [c.step for s in steps for c in of(s, Turn)]
-    assert turns == [ATTACK, "combat_damage"]
+    assert turns == ["beginning_of_combat", ATTACK, "end_of_combat"]
+    assert "508.8" in rules(steps)
 
 
 def test_508_1f_attack_taps_the_creature_and_510_1_deals_its_damage():
@@ -82,7 +84,7 @@ def test_508_1f_attack_taps_the_creature_and_510_1_deals_its_damage():
     steps = g.apply({"pass_priority": "Alex"})
     assert rules(steps)[:2] == ["117.3a", "117.3d"] and g.priority == "Bianca"
     steps = g.advance("combat_damage")
-    i = rules(steps).index("510.1")
+    i = rules(steps).index("510.2")
     assert of(steps[i], Life) == [Life(0, "Bianca", 20, 18)]
     assert (g.life("Alex"), g.life("Bianca"), g.life("Cho")) == (20, 18, 20)
 
@@ -128,7 +130,7 @@ def test_508_1_no_attack_in_the_main_phase():
 def test_508_1_no_attack_in_the_combat_damage_step():
     g = game()
     g.advance("combat_damage")
-    refused(g, attack("bears", "Bianca"), "508.1", "bears", "combat damage step")
+    refused(g, attack("bears", "Bianca"), "508.1", "bears", "end of combat step")
 
 
 def test_508_1_no_attack_after_a_player_passed_priority_in_the_step():

@@ -81,7 +81,7 @@ def test_show_text_gives_the_board_before_the_first_and_after_the_last_step(resu
     lines = trace_text(result, colour=False).splitlines()
     before = lines.index("Before the first step")
     assert lines[before + 1:before + 6] == [
-        "  main game: in progress; turn 1 (Alex's turn), main step; priority Alex",
+        "  main game: in progress; turn 1 (Alex's turn), precombat main phase; priority Alex",
         "    Alex: life 20, in game",
         "    Bianca: life 20, in game",
         "    Alex's library (8): Alex#1–Alex#8",
@@ -105,7 +105,7 @@ def test_world_lines_name_owner_controller_and_marks_of_each_object():
     game.add_object("Cho#9", "Cho's card 9", owner="Cho", zone="outside")
     game.apply({"leave": "Cho"})
     lines = world_lines(game.world)
-    assert lines[0] == "main game: in progress; turn 1 (Alex's turn), main step; priority Alex"
+    assert lines[0] == "main game: in progress; turn 1 (Alex's turn), precombat main phase; priority Alex"
     assert "  Cho: life 20, left" in lines
     assert ("  battlefield (2): angel (owner Bianca, controller Alex, tapped), "
             "morph (owner Alex, face down)") in lines

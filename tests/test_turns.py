@@ -34,7 +34,7 @@ def test_800_4e_damage_to_departed_player_not_assigned():
         {"attack": {"creature": "angel", "defender": "Cho"}}, {"leave": "Bianca"})
     steps = g.advance("combat_damage")
     i_no = find(steps, "800.4e", "isn’t assigned")
-    i_yes = find(steps, "510.1")
+    i_yes = find(steps, "510.2")
     assert i_no < i_yes  # attackers in declaration order
     assert of(steps[i_no], Life) == []
     assert any("Grizzly Bears [bears] attacked Bianca" in n for n in steps[i_no].notes)
@@ -90,8 +90,8 @@ def test_117_4_all_pass_on_empty_stack_step_ends():
     i_end = find(steps, "117.4")
     i_next = find(steps, "500.2")
     assert i_end < i_next
-    assert of(steps[i_next], Turn) == [Turn(0, 1, "Alex", "declare_attackers")]
-    assert where_turn(g) == (1, "Alex", "declare_attackers", None)  # attackers first (508.1)
+    assert of(steps[i_next], Turn) == [Turn(0, 1, "Alex", "beginning_of_combat")]
+    assert where_turn(g) == (1, "Alex", "beginning_of_combat", "Alex")
 
 
 def test_117_3d_departed_player_is_skipped():
@@ -148,7 +148,7 @@ def test_800_4j_turn_continues_without_active_player():
     assert i_j == len(steps) - 1 and of(steps[i_j], Turn) == []
     assert where_turn(g) == (1, None, "main", "Bianca")
     assert g.current.turn_of == "Alex"
-    for step in ("combat_damage", "end"):
+    for step in ("end_of_combat", "end"):
         g.advance(step)
         assert where_turn(g) == (1, None, step, "Bianca")
     g.advance("cleanup")
@@ -174,7 +174,7 @@ def test_800_4j_pass_priority_resolves_then_step_ends():
     assert where_turn(g) == (1, None, "main", "Bianca")
     steps = run(g, {"pass_priority": "Bianca"}, {"pass_priority": "Cho"})
     assert find(steps, "117.4") < find(steps, "500.2")
-    assert where_turn(g) == (1, None, "declare_attackers", "Bianca")
+    assert where_turn(g) == (1, None, "beginning_of_combat", "Bianca")
 
 
 def test_800_4j_draw_step_without_active_player_draws_nothing():
@@ -300,3 +300,25 @@ def test_800_7_later_turn_draws_by_504_1():
     i = find(steps, "504.1")
     assert [m.obj for m in of(steps[i], Move)] == ["Bianca#5"]
     assert "800.7" not in rules(steps) and "103.8a" not in rules(steps)
+
+
+def test_500_1_a_turn_has_every_step_and_510_2_combat_damage_is_dealt_at_once():
+    """CR 500.1 / 506.1: the combat phase's five steps come between the two main phases; CR
+    510.2: "all combat damage that's been assigned is dealt simultaneously" -- two attackers on
+    Bianca are one life change; CR 511.3: after end of combat nothing is attacking; CR 500.3:
+    the untap and cleanup steps end without priority."""
+    g = Game(["Alex", "Bianca"], seed=1)
+    g.add_object("bears", "Grizzly Bears", owner="Alex")
+    g.add_object("angel", "Serra Angel", owner="Alex")
+    g.advance("declare_attackers")
+    g.apply({"attack": {"creature": "bears", "defender": "Bianca"}})
+    g.apply({"attack": {"creature": "angel", "defender": "Bianca"}})
+    steps = g.advance("next_turn")
+    walked = [c.step for s in steps for c in of(s, Turn)]
+    assert walked == ["declare_blockers", "combat_damage", "end_of_combat", "postcombat_main",
+                      "end", "cleanup", "untap"]
+    damage = steps[find(steps, "510.2")]
+    assert of(damage, Life) == [Life(0, "Bianca", 20, 14)]
+    removed = steps[find(steps, "511.3")]
+    assert removed.snapshot.games[0].attacks == ()
+    assert rules(steps)[-1] == "500.3" and g.current.step == "untap" and g.active == "Bianca"
