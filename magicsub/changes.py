@@ -88,8 +88,12 @@ class Move(Change):
 
     def words(self) -> str:
         """The change in words."""
-        face = f", turned {self.turned}" if self.turned else ""
-        return f"{self.name} moves from {self.src} to {self.dst}{face}"
+        extra = f", turned {self.turned}" if self.turned else ""
+        if self.after is not None and self.after.attached_to:
+            extra += f", attached to {self.after.attached_to}"
+        if self.after is not None and self.after.targets and self.dst.zone == "stack":
+            extra += f", targeting {', '.join(self.after.targets)}"
+        return f"{self.name} moves from {self.src} to {self.dst}{extra}"
 
     def apply(self, world: World) -> World:
         """Put the object, as it is after the move, in its new place."""
@@ -146,6 +150,10 @@ class Control(Change):
 
     def words(self) -> str:
         """The change in words."""
+        if self.old is None:
+            return f"{self.new} controls {self.name}"
+        if self.new is None:
+            return f"{self.name} has no controller now"
         return f"{self.name}: control passes from {self.old} to {self.new}"
 
     def apply(self, world: World) -> World:
@@ -207,7 +215,7 @@ class Life(Change):
         """The change in words."""
         if self.starting:
             return (f"{self.player}'s starting life total in the {game_label(self.game)} is "
-                    f"{self.new} (not {self.old})")
+                    f"{self.new} instead of {self.old}")
         verb = "gains" if self.new > self.old else "loses"
         return (f"{self.player} {verb} {abs(self.new - self.old)} life in the "
                 f"{game_label(self.game)} ({self.old} → {self.new})")

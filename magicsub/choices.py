@@ -17,6 +17,10 @@ def _where(gid: int) -> str:
     return "the main game" if gid == 0 else f"subgame {gid}"
 
 
+def _counters(items) -> str:
+    return ", ".join(f"{n} {kind}" for kind, n in sorted(items)) or "none"
+
+
 def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None) -> None:
     """An object (or, for ``kind="rule"``, a rule) requires ``player`` to pay a cost or choose."""
     gid = tx.world.current
@@ -83,14 +87,14 @@ def info(tx: Tx, player: str, what: str) -> None:
     if player not in game.seats:
         raise RulesError("800.4i", f"{player} is not a player of {_where(gid)}", subject=player)
     seat = game.seat(player)
-    value = seat.life if what == "life" else dict(sorted(seat.counters.items()))
+    value = seat.life if what == "life" else _counters(seat.counters.items())
     if seat.in_game:
         tx.step("800.4i", "uses the current information about that player")
         tx.note(f"{player} is in the game: the effect uses their current {what}: {value}.")
         return
     lki = tx.world.lki.get((gid, player))
     if lki is not None:
-        value = lki[0] if what == "life" else dict(lki[1])
+        value = lki[0] if what == "life" else _counters(lki[1])
     tx.step("800.4i", "last known information")
     tx.note(f"{player} has left the game: the effect uses their last known {what} from before "
             f"they left: {value}.")

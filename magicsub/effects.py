@@ -68,8 +68,12 @@ def refresh(tx: Tx, oid: str, _seen: frozenset = frozenset()) -> None:
     """Recompute an object's controller and record a change if it moved; then the objects
     whose control follows this one's controller (CR 109.5)."""
     if oid in tx.world.objects and oid not in _seen:
-        before = tx.obj(oid).controller
-        tx.set_controller(oid, controller_for(tx, oid))
+        obj = tx.obj(oid)
+        before, new = obj.controller, controller_for(tx, oid)
+        if obj.zone is Zone.BATTLEFIELD and new is not None \
+                and not tx.game(obj.game).seat(new).in_game:
+            return  # CR 800.4b: it doesn't change to a player who has left (800.4c exiles it)
+        tx.set_controller(oid, new)
         if tx.obj(oid).controller != before:
             for e in sorted(tx.world.effects.values(), key=lambda e: e.order):
                 if e.follows and e.source == oid:

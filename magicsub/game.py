@@ -292,10 +292,11 @@ class Game:
             resolution.cycle(tx, a["card"], a["by"])
         elif name == "effect":
             obj = tx.obj(a["control"])
-            tx.step("611.2a")
+            game = tx.game(obj.game) if obj.game is not None else tx.game(gid)
+            if a["to"] not in game.seats or game.seat(a["to"]).in_game:
+                tx.step("611.3a" if a.get("static") else "611.2a")
             effects.add(tx, a["control"], a["to"], source=a.get("source"),
                         until=effects.parse_until(a.get("until", "forever")))
-            del obj
         elif name == "choice":
             choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"))
         elif name == "info":

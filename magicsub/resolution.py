@@ -344,7 +344,8 @@ def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
         return
     tx.step("608.2c", FOLLOWS)
     tx.note(f"{top.controller} gains control of {creature.label()} until end of turn (the "
-            "effect lasts as stated, CR 611.2a) and untaps it.")
+            "effect lasts as stated, CR 611.2a), untaps it, and it gains haste until end of "
+            "turn.")
     effects.add(tx, creature.id, top.controller, source=top.id, until="end_of_turn",
                 text="Act of Treason")
     tx.tap(creature.id, False)

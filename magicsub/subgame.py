@@ -308,9 +308,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
         for trig in main.held:
             tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
     if not tx.game(main_id).ended:
-
-        tx.step("117.3b")
-        priority_point(tx, main_id, None)
+        priority_point(tx, main_id, None, cite="117.3b")
 
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:

@@ -175,6 +175,11 @@ class Tx:
         turned = None if after.face_up == before.face_up else (
             "face up" if after.face_up else "face down")
         self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after))
+        if turned == "face up" and before.zone is Zone.BATTLEFIELD:
+            self.note(f"CR 708.9: {before.owner} reveals {after.name} to all players as it leaves "
+                      "the battlefield face down.")
+        elif turned == "face up" and zone is Zone.EXILE:
+            self.note(f"CR 406.3: exiled cards are kept face up: {after.name} is face up.")
         for observe in self.observers:
             observe(self, before, after)
         return after

@@ -26,7 +26,8 @@ def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()
     trig = PendingTrigger(tid, source.id, source.controller or source.owner, text, kind, data)
     if gid != tx.world.current:
         tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
-                         "until it resumes (CR 726.4a)", "held", trig)
+                         f"until it resumes (CR {tx.edition.cite('726.4a.held').rule})", "held",
+                         trig)
     else:
         tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
 

@@ -157,7 +157,7 @@ def test_800_4i_current_information_while_in_the_game():
     assert "uses the current information" in steps[0].text
     assert steps[0].notes == ["Cho is in the game: the effect uses their current life: 14."]
     assert steps[1].notes == ["Cho is in the game: the effect uses their current counters: "
-                              "{'poison': 2}."]
+                              "2 poison."]
 
 
 def test_800_4i_last_known_information_after_leaving():
@@ -175,7 +175,7 @@ def test_800_4i_last_known_information_after_leaving():
     assert steps[0].notes == ["Bianca has left the game: the effect uses their last known life "
                               "from before they left: 13."]
     assert steps[1].notes == ["Bianca has left the game: the effect uses their last known "
-                              "counters from before they left: {'experience': 1, 'poison': 3}."]
+                              "counters from before they left: 1 experience, 3 poison."]
     assert steps[2].notes == ["Cho is in the game: the effect uses their current life: 15."]
     assert g.world.lki[(0, "Bianca")][:2] == (13, (("experience", 1), ("poison", 3)))
     assert (g.life("Bianca"), g.counters("Bianca")) == (13, {"poison": 3, "experience": 1})

@@ -217,20 +217,24 @@ def test_800_4c_effect_ends_when_its_source_leaves():
     assert g.where("angel") == ("main", "exile")
 
 
-def test_800_4c_after_800_4a_ends_the_effect_of_a_departing_controller():
-    """CR 800.4a then 800.4c: Cho controls the Angel by an effect after Alex (its default
-    controller) left; when Cho leaves too, 800.4a ends Cho's effect and, with Alex gone, the
-    Angel is exiled (the engine applies 800.4c; see the report on this reading)."""
+def test_800_4b_800_4a_the_effect_of_a_departing_controller_ends_into_a_departed_player():
+    """CR 800.4a with 800.4b: Cho controls the Angel by an effect after Alex (its default
+    controller) left; when Cho leaves too, 800.4a ends Cho's effect, but control can't change to
+    Alex, who has left (800.4b: "it doesn't"). So the Angel is still controlled by Cho and
+    800.4a's third sentence exiles it; it is never shown as controlled by Alex. (800.4c would
+    exile it too: the same result by the other path.)"""
     g = _bribed_angel(P4)
     run(g, {"effect": {"control": "angel", "to": "Cho", "until": "forever"}},
         {"leave": "Alex"})
     steps = g.leave("Cho")
     i_a = find(steps, "800.4a", "owned by that player")
-    i_c = find(steps, "800.4c")
-    assert i_a < i_c
+    i_x = find(steps, "800.4a", "those objects are exiled")
+    assert i_a < i_x
     assert [e.status for e in of(steps[i_a], EffectChange)] == ["ends (Cho left the game)"]
-    assert [m.obj for m in of(steps[i_c], Move)] == ["angel"]
+    assert of(steps[i_a], Control) == []
+    assert [m.obj for m in of(steps[i_x], Move)] == ["angel"]
     assert g.where("angel") == ("main", "exile")
+    assert all(s.snapshot.obj("angel").controller != "Alex" for s in steps)
 
 
 # -- CR 800.4m ---------------------------------------------------------------------------------
