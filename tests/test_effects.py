@@ -221,8 +221,8 @@ def test_800_4b_800_4a_the_effect_of_a_departing_controller_ends_into_a_departed
     """CR 800.4a with 800.4b: Cho controls the Angel by an effect after Alex (its default
     controller) left; when Cho leaves too, 800.4a ends Cho's effect, but control can't change to
     Alex, who has left (800.4b: "it doesn't"). So the Angel is still controlled by Cho and
-    800.4a's third sentence exiles it; it is never shown as controlled by Alex. (800.4c would
-    exile it too: the same result by the other path.)"""
+    800.4a's third sentence exiles it; it is never shown as controlled by Alex. 800.4c would
+    exile it too, by the other path."""
     g = _bribed_angel(P4)
     run(g, {"effect": {"control": "angel", "to": "Cho", "until": "forever"}},
         {"leave": "Alex"})
