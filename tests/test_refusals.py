@@ -36,7 +36,8 @@ def at_attack(players=P3, **kw) -> Game:
     """The same game, in Alex's declare attackers step before anything has happened in it."""
     g = game(players, **kw)
     g.advance(ATTACK)
-    assert (g.current.step, g.active, g.priority) == (ATTACK, "Alex", None)  # CR 508.1: attackers first, then priority (117.3a)
+    # CR 508.1: attackers are declared first, then priority (117.3a)
+    assert (g.current.step, g.active, g.priority) == (ATTACK, "Alex", None)
     return g
 
 

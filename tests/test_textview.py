@@ -105,7 +105,8 @@ def test_world_lines_name_owner_controller_and_marks_of_each_object():
     game.add_object("Cho#9", "Cho's card 9", owner="Cho", zone="outside")
     game.apply({"leave": "Cho"})
     lines = world_lines(game.world)
-    assert lines[0] == "main game: in progress; turn 1 (Alex's turn), precombat main phase; priority Alex"
+    assert lines[0] == ("main game: in progress; turn 1 (Alex's turn), precombat main phase; "
+                        "priority Alex")
     assert "  Cho: life 20, left" in lines
     assert ("  battlefield (2): angel (owner Bianca, controller Alex, tapped), "
             "morph (owner Alex, face down)") in lines
