@@ -86,7 +86,8 @@ def test_stepper_text_output_lists_each_steps_rule_and_changes_and_the_final_boa
             in lines)
     final = lines[lines.index("After the last step:"):]
     assert final[1:4] == ["  main game: in progress; turn 1 (Alex's turn), precombat main phase; "
-                          "priority Alex", "    Alex: life 10, in game", "    Bianca: life 20, in game"]
+                          "priority Alex", "    Alex: life 10, in game",
+                          "    Bianca: life 20, in game"]
     assert "    Alex's graveyard (1): shahrazad" in final
     assert final[-1] == "  subgame 1: ended (won by Bianca)"
     assert not re.search(r"0x[0-9a-f]{6,}|model_id|\d\d:\d\d:\d\d", text)
