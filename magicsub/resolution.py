@@ -260,7 +260,9 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
 
 
 def cycle(tx: Tx, card: str, by: str) -> None:
-    """CR 702.29a: ``by`` cycles ``card``: discards it and draws a card; Astral Slides trigger."""
+    """CR 702.29a: ``by`` cycles ``card``: an activated ability ("[Cost], Discard this card: Draw a
+    card"). Discarding is its cost; the ability goes on the stack and draws when it resolves.
+    Astral Slides trigger on the cycling and go on the stack above it."""
     gid = require_priority(tx, by, f"cycle {card}")
     obj = tx.obj(card)
     if not (obj.game == gid and obj.zone is Zone.HAND and obj.owner == by):
@@ -271,8 +273,13 @@ def cycle(tx: Tx, card: str, by: str) -> None:
         raise RulesError("702.29a", f"{by} cannot cycle {obj.label()}: it has no cycling",
                          subject=card)
     tx.step("702.29a", "Discard this card: Draw a card")
+    tx.note(f"{by} activates {obj.label()}'s cycling ability: discarding it is the cost; the "
+            "card is drawn when the ability resolves.")
     tx.move(card, gid, Zone.GRAVEYARD)
-    turns.draw(tx, gid, by)
+    tx.create(Obj(tx.fresh_id(f"{card}-cycling"), f"{obj.name}'s cycling ability: draw a card",
+                  by, Kind.ABILITY, game=gid, zone=Zone.STACK, base=by, controller=by,
+                  source=card, extra=(("behaviour", "cycling_draw"), ("data", ()))),
+              "activated ability")
     from .triggers import on_cycle
 
     on_cycle(tx, gid, by)
@@ -432,7 +439,13 @@ def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
 
 
+def _cycling_draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
+    tx.step("608.2c", FOLLOWS)
+    turns.draw(tx, gid, top.controller)
+
+
 _RESOLVERS = {
+    "cycling_draw": _cycling_draw,
     "fork": _fork,
     "living_wish": _living_wish,
     "mind_control": _mind_control,

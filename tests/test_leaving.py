@@ -345,9 +345,12 @@ def _astral(leaver: str) -> tuple[Game, list]:
     g.add_object("slide", "Astral Slide", owner="Bianca")
     g.add_object("specter", "Hypnotic Specter", owner="Alex")
     g.add_object("moor", "Barren Moor", owner="Alex", zone="hand", types=["land"])
-    run(g, {"cycle": {"card": "moor", "by": "Alex"}},
-        {"resolve": {"object": "slide", "target": "specter"}})
-    assert g.where("specter") == ("main", "exile")
+    run(g, {"cycle": {"card": "moor", "by": "Alex"}})
+    assert g.stack == ["moor", "slide"] and g.zone("hand", "Alex") == []  # CR 702.29a, 603.3
+    run(g, {"resolve": {"object": "slide", "target": "specter"}})
+    assert g.where("specter") == ("main", "exile") and g.zone("hand", "Alex") == []
+    run(g, {"resolve": "moor"})  # the cycling ability resolves: only now Alex draws
+    assert g.stack == [] and g.zone("hand", "Alex") == ["Alex#5"]
     assert len(g.world.delayed) == 1
     return g, g.leave(leaver)
 
