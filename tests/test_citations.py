@@ -11,43 +11,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from tracetools import run_recording
 
 from magicsub import EDITIONS, CitationError, Game, RulesError, edition, load_scenario
 from magicsub.editions import Edition, sentences
 from magicsub.trace import Move
-from magicsub.transaction import Tx
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
-
-
-def run_recording(scenario, monkeypatch) -> list[tuple]:
-    """Run ``scenario``; return ``[(step, rule as the engine cited it, its phrase), ...]``."""
-    opened: dict[int, tuple] = {}
-    called: dict[int, tuple] = {}
-    real_step, real_close = Tx.step, Tx.close
-
-    def step(tx, rule, match=None):
-        real_step(tx, rule, match)
-        opened[id(tx)] = (rule, match)
-
-    def close(tx):
-        n = len(tx.steps)
-        rule_match = opened.pop(id(tx), None)
-        real_close(tx)
-        if len(tx.steps) == n + 1:
-            called[id(tx.steps[-1])] = (tx.steps[-1], rule_match)
-
-    with monkeypatch.context() as m:
-        m.setattr(Tx, "step", step)
-        m.setattr(Tx, "close", close)
-        trace = scenario.run().trace
-    out = []
-    for s in trace:
-        recorded, (rule, match) = called[id(s)]
-        assert recorded is s
-        out.append((s, rule, match))
-    return out
 
 
 def assert_cites_what_it_says(name: str, number: str, recorded: list[tuple]) -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tracetools import run_recording
 
 from magicsub import CitationError, Game, RulesError, edition, load_scenario
 from magicsub.editions import _WORDING, Citation, Edition, sentences
@@ -231,30 +232,10 @@ def test_every_literal_citation_names_one_sentence_of_its_726_paragraph():
 def record_scenario_steps(monkeypatch) -> list[tuple]:
     """Run every scenario, recording for each step of each trace the rule and phrase its
     ``tx.step`` call gave. Return ``[(scenario file name, step, (rule, phrase)), ...]``."""
-    from magicsub.transaction import Tx
-
-    opened: dict[int, tuple] = {}
-    phrase_of: dict[int, tuple] = {}
-    real_step, real_close = Tx.step, Tx.close
-
-    def step(tx, rule, match=None):
-        real_step(tx, rule, match)
-        opened[id(tx)] = (rule, match)
-
-    def close(tx):
-        n = len(tx.steps)
-        called = opened.pop(id(tx), None)
-        real_close(tx)
-        if len(tx.steps) == n + 1:
-            phrase_of[id(tx.steps[-1])] = (tx.steps[-1], called)
-
-    monkeypatch.setattr(Tx, "step", step)
-    monkeypatch.setattr(Tx, "close", close)
     out = []
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        for s in load_scenario(path).run().trace:
-            assert id(s) in phrase_of and phrase_of[id(s)][0] is s, (path.name, s.index)
-            out.append((path.name, s, phrase_of[id(s)][1]))
+        for s, rule, match in run_recording(load_scenario(path), monkeypatch):
+            out.append((path.name, s, (rule, match)))
     return out
 
 
