@@ -439,7 +439,8 @@ def subgame_pages() -> list[Page]:
           starting player, take the first turn ({{s1:103.8}}). The next page covers them.
         - At {{s1:104.2b}} Bianca wins the subgame and Alex loses it (the scenario declares the
           result; in a real game she would win it by the normal means).
-        - At {{s1:726.5}} and {{s1:726.5#2}} every library card goes home (726.5); the subgame's
+        - At {{s1:726.5}} and {{s1:726.5#2}} every card in the subgame goes home to its owner's
+          main-game library (726.5); the subgame's
           zones cease to exist and the main game resumes. At {{s1:~loses 10}} Shahrazad
           finishes resolving: Alex, who didn't win, loses half his main-game life, 20 → 10.
         - Only then, at {{s1:608.2n}}, does the card go to Alex's graveyard, and Alex, the active
@@ -453,7 +454,7 @@ def subgame_pages() -> list[Page]:
     p.stepper("s1a", "726_1a_main_game_discontinued.yaml")
     p.md("""
         **What you watched.** After {{s1a:726.1a}} the main-game panel shows a game frozen in the
-        middle of a resolution: turn 1, Alex's main phase, Shahrazad on the stack and **nobody
+        middle of a resolution: turn 1, Alex's precombat main phase, Shahrazad on the stack and **nobody
         holding priority**. No player can cast a spell or activate an ability in the main game
         while the subgame is in progress.
 
@@ -462,11 +463,11 @@ def subgame_pages() -> list[Page]:
         and nobody has priority, each player starts at 20 life ({{s1a:103.4}}) and draws an
         opening hand, which is when mulligans happen ({{s1a:103.5}}); then Bianca takes the first
         turn ({{s1a:103.8}}). In a two-player game that turn has no draw step at all: at
-        {{s1a:103.8a}} her upkeep is followed by her main phase, because a subgame follows rule
+        {{s1a:103.8a}} her upkeep is followed by her precombat main phase, because a subgame follows rule
         103 like any game that starts. When Alex wins,
         {{s1a:~main game resumes}} quotes the second half of 726.1a ("It resumes when the subgame
         ends"): the main game continues exactly where it stopped, still turn 1 and still Alex's
-        main phase, with Shahrazad finishing its resolution. Bianca loses half her life.
+        precombat main phase, with Shahrazad finishing its resolution. Bianca loses half her life.
 
         ## Effects stay in their own game (726.1b)
 
@@ -477,8 +478,8 @@ def subgame_pages() -> list[Page]:
     p.stepper("s1b", "726_1b_effects_stay_in_their_game.yaml")
     p.md("""
         **What you watched.** At {{s1b:726.1b}} the engine notes that the control effect belongs
-        to the main game. The subgame then plays a whole turn: Bianca's end step and cleanup step
-        ({{s1b:514.2}}), where "until end of turn" effects end. The Angel does **not** go back to
+        to the main game. The subgame then plays Bianca's whole first turn, every step up to her
+        cleanup step ({{s1b:514.2}}), where "until end of turn" effects end. The Angel does **not** go back to
         Bianca: the turn that ended was the subgame's, and a main-game effect has no meaning
         there. The Angel goes back only at {{s1b:514.2#2}}, in the cleanup step of the main game's
         own turn 1, after the subgame is over.
@@ -854,7 +855,7 @@ def leaving_pages() -> list[Page]:
         **What you watched.** Bianca goes first in the three-player subgame. At {{o7:800.7}} she
         draws in the draw step of her first turn, ending with eight cards in hand. In a two-player
         subgame her first turn would have no draw step at all (103.8a): her upkeep would be
-        followed by her main phase, as in the subgame of {doc}`subgames_726_1`.
+        followed by her precombat main phase, as in the subgame of {doc}`subgames_726_1`.
         """)
     pages.append(p)
 
@@ -948,8 +949,7 @@ def leaving_pages() -> list[Page]:
         ("800_4b", "800.4b: no control for a player who has left", "b",
          "800_4b_control_to_departed.yaml", """
         **What you watched.** Cho leaves at {{b:800.4a}}. Then an effect tries to give him control
-        of Alex's Grizzly Bears ({{b:611.2a}}): it does nothing ({{b:800.4b}}), and the Bears stay
-        Alex's. A token to be created under Cho's control isn't created at all
+        of Alex's Grizzly Bears: it does nothing ({{b:800.4b}}), and the Bears stay Alex's. A token to be created under Cho's control isn't created at all
         ({{b:800.4b#2}}). The other
         two sentences work the same way: a card that would be put onto the battlefield or the
         stack under his control stays where it is, and a player he would control (Mindslaver)
@@ -960,29 +960,36 @@ def leaving_pages() -> list[Page]:
         **What you watched.** Alex's Bribery puts Bianca's Serra Angel onto the battlefield under
         Alex's control: Alex is its controller **by default**. Then Cho takes it until end of turn
         ({{c:611.2a}}). When Alex leaves ({{c:800.4a}}), the Angel is not exiled: stage 3 of
-        800.4a exiles what the departed player *still controls*, and Cho controls it. At cleanup
-        ({{c:514.2}}) Cho's effect ends; no other effect gives the Angel to a player in the game,
-        and its default controller, Alex, has left: at {{c:800.4c}} it is exiled, at once (not as
-        a state-based action).
+        800.4a exiles what the departed player *still controls*, and Cho controls it. The turn
+        goes on without an active player (800.4j). At cleanup ({{c:514.2}}) Cho's effect ends;
+        the Angel doesn't go back to Alex, not even for a moment, since control never passes to a
+        player who has left (800.4b). No other effect gives it to a player in the game, and its
+        default controller, Alex, has left: at {{c:800.4c}} it is exiled, at once (not as a
+        state-based action).
         """),
         ("800_4d", "800.4d: nothing is created for a player who has left", "d",
          "800_4d_astral_slide.yaml", """
         **What you watched.** This is the rule's own example. Alex cycles Barren Moor
-        ({{d:702.29a}}); Bianca's Astral Slide triggers, and its ability exiles Alex's Hypnotic
-        Specter, setting up a delayed trigger, controlled by Bianca, to return it at the beginning
-        of the next end step. At {{d:800.4a}} Bianca leaves (Astral Slide leaves with her). At the
-        end step the delayed ability triggers ({{d:603.3#2}}), but at {{d:800.4d}} it isn't put on
-        the stack, since its controller has left. The Specter stays in exile for the rest of the
-        game.
+        ({{d:702.29a}}): cycling is an activated ability, discarding the card is its cost, and the
+        ability ("draw a card") goes on the stack. Bianca's Astral Slide triggers, and its ability
+        goes on the stack above the cycling ability ({{d:603.3}}), so it resolves first
+        ({{d:608.2c}}): it exiles Alex's Hypnotic Specter, setting up a delayed trigger,
+        controlled by Bianca, to return it at the beginning of the next end step. Only then does
+        the cycling ability resolve and Alex draw his card ({{d:608.2c#2}}). At {{d:800.4a}}
+        Bianca leaves (Astral Slide leaves with her). Alex declares no attackers, so the turn goes
+        from the declare attackers step straight to the end of combat ({{d:508.8}}). At the end
+        step the delayed ability triggers ({{d:603.3#2}}), but at {{d:800.4d}} it isn't put on the
+        stack, since its controller has left. The Specter stays in exile for the rest of the game.
         """),
         ("800_4e", "800.4e: combat damage to a player who has left", "e",
          "800_4e_combat_damage.yaml", """
         **What you watched.** In the declare attackers step Alex attacks Bianca with Grizzly
         Bears and Cho with Serra Angel ({{e:508.1*}}); attacking taps the Bears, but not the
         Angel, which has vigilance ({{e:508.1f}}, {{e:702.20b}}). Bianca leaves in the same
-        declare attackers step, before combat damage ({{e:800.4a}}). In the combat damage
-        step the Bears' damage to her isn't assigned at all ({{e:800.4e}}); the Angel's 4 damage
-        to Cho is ({{e:510.1}}), 20 → 16.
+        declare attackers step, before combat damage ({{e:800.4a}}). In the declare blockers
+        step nobody blocks ({{e:509.1}}; this engine doesn't model blocking). In the combat
+        damage step the Bears' damage to Bianca isn't assigned at all ({{e:800.4e}}); the Angel's
+        4 damage to Cho is, and is dealt ({{e:510.2}}): 20 → 16.
         """),
         ("800_4f", "800.4f: a cost a player who has left would pay", "f",
          "800_4f_cost_not_paid.yaml", """
@@ -1018,9 +1025,9 @@ def leaving_pages() -> list[Page]:
         from that step the panel shows "no active player". Priority passes to Bianca, next in
         turn order ({{j:800.4a#2}}); then at {{j:800.4j}} the turn goes on with **no active
         player**, and whenever the active player would receive priority, Bianca receives it
-        instead ({{j:^active player would receive priority*}}). The turn runs to its end and
-        cleanup; the next turn is Bianca's (turn 2),
-        then Cho's. Alex's next turn never begins: that is 800.4k, the next page.
+        instead ({{j:^active player would receive priority*}}). Nobody declares attackers, so the
+        declare blockers and combat damage steps are skipped ({{j:508.8}}); the turn runs on to
+        its end and cleanup steps. The next turn is Bianca's (turn 2), then Cho's. Alex's next turn never begins: that is 800.4k, the next page.
         """),
         ("800_4k", "800.4k: turns of a player who has left", "k",
          "800_4j_turn_without_active_player.yaml", """
