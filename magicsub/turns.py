@@ -268,6 +268,9 @@ def advance(tx: Tx, target: str) -> None:
             if target == "next_turn":
                 return
             continue
+        if declaring(game):
+            end_declarations(tx, gid)
+            game = tx.game(gid)
         nxt = STEPS[STEPS.index(game.step) + 1]
         skipped: tuple[str, ...] = ()
         if nxt == "draw" and skips_first_draw(game):
