@@ -258,7 +258,7 @@ class _Board:
         gid = g.gid
         current = gid == self.world.current
         title = _game_title(gid)
-        if g.status == "ended" and g.parent is not None:
+        if g.status == "ended" and g.parent is not None and not zones:
             result = f": {_e(g.result)}" if g.result else ""
             return (f'<section class="ms-g ms-end" data-game-panel="{gid}" aria-label="{title}">'
                     f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>')

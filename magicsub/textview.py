@@ -235,10 +235,10 @@ def world_lines(world: World) -> list[str]:
     for gid in sorted(world.games):
         g = world.games[gid]
         lines.append(_game_line(world, gid))
-        if g.status == "ended" and g.parent is not None:
+        zones = world.zones_of(gid)
+        if g.status == "ended" and g.parent is not None and not zones:
             continue
         lines += [f"  {_seat_line(world, gid, p)}" for p in g.seats]
-        zones = world.zones_of(gid)
         for zone in ORDER:
             owners = g.seats if zone.per_player else (None,)
             for owner in owners:

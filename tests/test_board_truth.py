@@ -66,3 +66,23 @@ def test_an_ended_subgame_shows_its_result_from_the_step_it_ends():
     sub = first.snapshot.games[1]
     assert sub.status == "ended" and sub.result and sub.priority is None
     assert all(s.snapshot.games[1].status == "ended" for s in trace[first.index:])
+
+
+def test_an_ended_subgame_still_shows_its_zones_until_they_cease_to_exist():
+    """CR 726.5: the subgame has ended, but until "the zones created for the subgame" cease to
+    exist its cards are still in them: the board shows them while 726.5 moves them home."""
+    from magicsub.render import world_html
+    from magicsub.textview import world_lines
+
+    trace = load_scenario(next(p for p in SCENARIOS if p.stem == "726_5_end_of_subgame")).run() \
+        .trace
+    going_home = next(s for s in trace if s.rule == "726.5")
+    world = going_home.snapshot
+    assert world.games[1].status == "ended"
+    still_there = sorted(o.id for o in world.objects.values() if o.game == 1)
+    assert still_there
+    html = world_html(world)
+    lines = "\n".join(world_lines(world))
+    for oid in still_there[:3]:
+        assert f'data-obj="{oid}"' in html or f'data-id="{oid}"' in html, oid
+        assert oid in lines.split("subgame 1: ended", 1)[1], oid
