@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .state import step_label
+
 if TYPE_CHECKING:
     from .objects import Obj
     from .state import World
@@ -303,8 +305,6 @@ class Turn(Change):
         """The change in words."""
         if self.step == "pregame":
             return f"{game_label(self.game)}: the game is starting; no turn has begun"
-        from .state import step_label
-
         who = self.active if self.active else "no active player"
         return f"{game_label(self.game)}: turn {self.turn} ({who}), {step_label(self.step)}"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .start import hand_size
+from .state import game_name as _where
 from .transaction import Tx
 from .turns import draw
 from .zones import Zone
@@ -12,9 +13,6 @@ from .zones import Zone
 HAND_SIZE = 7
 """The starting hand size (CR 103.5: "normally seven")."""
 
-
-def _where(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def _counters(items) -> str:

@@ -15,6 +15,7 @@ from .cards import lookup
 from .errors import RulesError
 from .objects import Obj
 from .state import GameState, World, step_label
+from .state import game_name as _where
 from .trace import Change, Control, Create, Move, Step, Turn
 from .transaction import Tx
 from .zones import Zone
@@ -26,9 +27,6 @@ BEFORE_DECLARING = ("attack", "leave", "lose", "concede")
 """Requests that may come between the start of the declare attackers step and a declaration:
 other declarations, and leaving the game (a player may concede at any time, CR 104.3a)."""
 
-
-def _where(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def keywords(world: World, obj: Obj) -> frozenset[str]:

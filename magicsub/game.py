@@ -21,14 +21,11 @@ from .errors import RulesError
 from .objects import Kind, Obj
 from .start import require_begun
 from .state import PRIORITY_STEPS, GameState, Seat, World
+from .state import game_name as _where
 from .subgame import VARIANT_LIFE, check_variant
 from .trace import Step, Trace
 from .transaction import Tx
 from .zones import Zone, parse_zone
-
-
-def _where(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def _settle(tx: Tx, gid: int) -> None:

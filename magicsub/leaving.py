@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import effects
 from .errors import RulesError
 from .objects import Kind
+from .state import game_name
 from .transaction import Tx
 from .turns import check_one_left, end_game, set_planar_controller
 from .zones import Zone
@@ -24,7 +25,7 @@ def check_can_leave(tx: Tx, player: str) -> None:
     """Raise unless ``player`` is in the game in progress."""
     gid = tx.world.current
     game = tx.game(gid)
-    where = "the main game" if gid == 0 else f"subgame {gid}"
+    where = game_name(gid)
     if game.ended:
         raise RulesError("104.1", f"{where} has ended", subject=player)
     if player not in game.seats:
@@ -59,10 +60,8 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
                 tx.player_event(gid, p, how, in_game=False, result="lost")
             else:
                 tx.player_event(gid, p, "leaves", in_game=False)
-        if win:
-            end_game(tx, gid, remaining[0], f"{', '.join(players)} {how}")
-        else:
-            end_game(tx, gid, None, "all remaining players lost")
+        end_game(tx, gid, remaining[0] if win else None,
+                 f"{', '.join(players)} {how}" if win else "all remaining players lost")
         return
     for p in players:
         if tx.game(gid).seat(p).in_game:

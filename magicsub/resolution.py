@@ -9,14 +9,12 @@ from .errors import RulesError
 from .objects import Kind, Obj
 from .start import require_begun
 from .state import MAIN_PHASES, Delayed
+from .state import game_name as _where
 from .transaction import Tx
 from .zones import Zone
 
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")
 
-
-def _where(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def behaviour_of(obj: Obj) -> str | None:

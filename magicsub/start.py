@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .objects import Obj
+from .state import game_name as _where
 from .transaction import Tx
 from .turns import draw, set_planar_controller
 from .zones import Zone
@@ -20,9 +21,6 @@ STANDARD_LIFE = 20
 STANDARD_HAND = 7
 """CR 103.5: the starting hand size, "normally seven"."""
 
-
-def _where(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def require_begun(tx: Tx, gid: int, what: str, subject: str | None = None) -> None:

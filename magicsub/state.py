@@ -23,6 +23,11 @@ PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 """Steps in which players receive priority (none in untap and, normally, cleanup)."""
 
 
+def game_name(gid: int) -> str:
+    """A game of the tree as messages and notes name it: "the main game", "subgame 2"."""
+    return "the main game" if gid == 0 else f"subgame {gid}"
+
+
 MAIN_PHASES = ("main", "postcombat_main")
 """The two main phases (CR 505.1)."""
 

@@ -13,6 +13,7 @@ from .errors import RulesError
 from .objects import SUPPLEMENTARY_DECKS, Kind
 from .start import STANDARD_LIFE, opening_hands, starting_life
 from .state import PREGAME, GameState, Seat
+from .state import game_name as _label
 from .transaction import Tx
 from .turns import priority_point
 from .zones import Zone
@@ -26,9 +27,6 @@ KNOWN_VARIANTS = {
     "506": (),
 }
 
-
-def _label(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def check_variant(edition: str, variant: str | None) -> None:
@@ -294,7 +292,6 @@ def end_subgame(tx: Tx, gid: int) -> None:
         tx.delayed_event(d.id, d.text, "ceases to exist with its game")
     for trig in tx.game(gid).pending + tx.game(gid).held:
         tx.trigger_event(gid, trig.id, trig.text, "ceases to exist with its game", "remove")
-    tx.set_priority(gid, None)
     tx.game_event(gid, "zones cease to exist")
 
     tx.step("726.1a", "It resumes when the subgame ends")

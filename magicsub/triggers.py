@@ -6,6 +6,7 @@ from __future__ import annotations
 from .cards import lookup
 from .objects import Kind, Obj
 from .state import PendingTrigger
+from .state import game_name as _game
 from .transaction import Tx
 from .zones import Zone
 
@@ -76,10 +77,6 @@ def _konrad(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None
           and before.is_card and not into_gy):
         _raise(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
                "konrad_damage")
-
-
-def _game(gid: int) -> str:
-    return "the main game" if gid == 0 else f"subgame {gid}"
 
 
 def _chamber(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | None) -> None:
