@@ -32,6 +32,13 @@ MAIN_PHASES = ("main", "postcombat_main")
 """The two main phases (CR 505.1)."""
 
 
+def timestamp(obj: Obj) -> tuple[int, str]:
+    """The engine's default order of objects whose order the rules leave to a player: timestamp
+    order (CR 613.7d: "An object receives a timestamp at the time it enters a zone"; ``order`` is
+    given on entering a zone), then the id. Never the order of a hash map."""
+    return (obj.order, obj.id)
+
+
 def step_label(step: str) -> str:
     """A step's name as the rules say it: "precombat main phase", "declare attackers step"."""
     if step == "main":
@@ -155,6 +162,16 @@ class GameState:
         """The player's standing in this game."""
         return self.players[player]
 
+    @property
+    def apnap(self) -> tuple[str, ...]:
+        """The players in APNAP order (CR 101.4): the player whose turn it is, then the others in
+        turn order (players who have left included; callers skip them)."""
+        order = self.seats
+        if self.turn_of not in order:
+            return order
+        i = order.index(self.turn_of)
+        return order[i:] + order[:i]
+
     def next_in_order(self, player: str, *, include_self: bool = False) -> str | None:
         """The next player in turn order after ``player`` who is still in this game."""
         order = self.seats
@@ -207,7 +224,7 @@ class World:
         """
         found = [o for o in self.objects.values()
                  if o.game == game and o.zone is zone and (player is None or o.owner == player)]
-        found.sort(key=lambda o: o.order)
+        found.sort(key=timestamp)
         return found
 
     def zones_of(self, game: int) -> dict[tuple[Zone, str | None], list[Obj]]:
@@ -218,7 +235,7 @@ class World:
                 key = (o.zone, o.owner if o.zone.per_player else None)
                 out.setdefault(key, []).append(o)
         for objs in out.values():
-            objs.sort(key=lambda o: o.order)
+            objs.sort(key=timestamp)
         return out
 
     def stack(self, game: int | None = None) -> list[Obj]:
@@ -231,7 +248,13 @@ class World:
 
     def effects_on(self, oid: str) -> list[Effect]:
         """The control effects applying to an object, oldest first."""
-        return sorted((e for e in self.effects.values() if e.obj == oid), key=lambda e: e.order)
+        return sorted((e for e in self.effects.values() if e.obj == oid),
+                      key=lambda e: (e.order, e.id))
+
+    def objects_in(self, game: int | None) -> list[Obj]:
+        """Every object of one game (``None``: the cards outside every game), in the default
+        order (``timestamp``), not in the hash order of ``objects``."""
+        return sorted((o for o in self.objects.values() if o.game == game), key=timestamp)
 
     def ancestors(self, gid: int) -> list[int]:
         """The game and its main games up to game 0, innermost first."""

@@ -34,17 +34,19 @@ def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()
 
 
 def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
-    """Observer: check the built-in triggers that watch objects move."""
+    """Observer: check the built-in triggers that watch objects move. Abilities that trigger on
+    the same event trigger in their sources' timestamp order (``state.timestamp``), the default
+    order in which their controller puts them on the stack (CR 603.3b)."""
     to_gy = after is not None and after.zone is Zone.GRAVEYARD
     from_gy = before is not None and before.zone is Zone.GRAVEYARD
     enters = (after is not None and after.zone is Zone.BATTLEFIELD
               and not (before is not None and before.zone is Zone.BATTLEFIELD))
     if not (to_gy or from_gy or enters):
         return
-    for gid in {g for g in ((before.game if before else None), (after.game if after else None))
-                if g is not None}:
-        watchers = [o for o in tx.world.objects.values()
-                    if o.game == gid and o.zone is Zone.BATTLEFIELD
+    games = sorted({g for g in ((before.game if before else None),
+                                (after.game if after else None)) if g is not None})
+    for gid in games:
+        watchers = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
                     and behaviour(o) in ("syr_konrad", "genesis_chamber")]
         for w in watchers:
             if behaviour(w) == "syr_konrad":
@@ -92,7 +94,6 @@ def _chamber(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | No
 
 def on_cycle(tx: Tx, gid: int, cycler: str) -> None:
     """A player cycled a card: Astral Slides in that game trigger."""
-    for slide in sorted((o for o in tx.world.objects.values()
-                         if o.game == gid and o.zone is Zone.BATTLEFIELD
-                         and behaviour(o) == "astral_slide"), key=lambda o: o.order):
+    for slide in (o for o in tx.world.objects_in(gid)
+                  if o.zone is Zone.BATTLEFIELD and behaviour(o) == "astral_slide"):
         _raise(tx, gid, slide, f"{slide.name}: {cycler} cycled a card", "astral_slide_exile")

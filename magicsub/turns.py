@@ -82,9 +82,9 @@ def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:
         tx.fact(gid, "planar_controller", player,
                 f"{player or 'no player'} becomes the planar controller of the "
                 f"{'main game' if gid == 0 else f'subgame {gid}'}")
-    for obj in list(tx.world.objects.values()):
-        if obj.game == gid and obj.zone is Zone.COMMAND and not obj.traditional \
-                and obj.face_up and obj.deck == "planar":
+    for obj in tx.world.objects_in(gid):
+        if obj.zone is Zone.COMMAND and not obj.traditional and obj.face_up \
+                and obj.deck == "planar":
             tx.set_controller(obj.id, player)
 
 
@@ -100,17 +100,19 @@ def receiver(tx: Tx, gid: int) -> str | None:
 
 
 def put_triggers(tx: Tx, gid: int) -> None:
-    """CR 603.3b: triggered abilities go on the stack in APNAP order; CR 800.4d: one controlled by
-    a player who has left the game is not put on the stack."""
+    """CR 603.3b: triggered abilities go on the stack in APNAP order, each player's in the order
+    they choose (the engine's default, recorded in the trace: the order they triggered in, and
+    for abilities that triggered together, their sources' timestamp order); CR 800.4d: one
+    controlled by a player who has left the game is not put on the stack."""
     game = tx.game(gid)
     if not game.pending:
         return
     pending = game.pending
-    order = list(game.seats)
-    if game.turn_of in order:
-        i = order.index(game.turn_of)
-        order = order[i:] + order[:i]
-    for player in order:
+    placing = [t for t in pending if t.controller in game.seats
+               and game.seat(t.controller).in_game]
+    if len(placing) > 1:
+        _trigger_order(tx, game, placing)
+    for player in game.apnap:
         for trig in (t for t in pending if t.controller == player):
             if not game.seat(player).in_game:
                 tx.step("800.4d", "it isn’t put on the stack")
@@ -125,8 +127,33 @@ def put_triggers(tx: Tx, gid: int) -> None:
                       "triggered ability")
 
 
+def _trigger_order(tx: Tx, game, placing: list) -> None:
+    """CR 603.3b: say in which order several waiting triggered abilities go on the stack."""
+    tx.step("603.3b", "each player, in APNAP order, puts each triggered ability they control")
+    players = [p for p in game.apnap if any(t.controller == p for t in placing)]
+    if len(players) > 1:
+        tx.note(f"{len(placing)} triggered abilities wait to be put on the stack. APNAP order "
+                f"(CR 101.4): {', then '.join(players)}; the first player's go on the stack "
+                "first, so they resolve last.")
+    for player in players:
+        mine = [t for t in placing if t.controller == player]
+        if len(mine) < 2:
+            continue
+        listed = ", then ".join(_source_label(tx, t) for t in mine)
+        tx.note(f"{player} may put their {len(mine)} triggered abilities on the stack in any "
+                "order; the engine takes the default: the order they triggered in, and for "
+                "abilities that triggered together, their sources' timestamp order (CR 613.7d): "
+                f"{listed} (the last on top).")
+
+
+def _source_label(tx: Tx, trig) -> str:
+    source = tx.world.objects.get(trig.source)
+    return f"{trig.id} ({source.label() if source else trig.source})"
+
+
 def check_sba(tx: Tx, gid: int) -> bool:
-    """Perform state-based actions once (CR 704.5a, b, c, e, m). True when any was performed."""
+    """Perform state-based actions once (CR 704.5a, b, c, e, m), all at once as one event
+    (CR 704.3). True when any was performed."""
     game = tx.game(gid)
     if game.ended:
         return False
@@ -139,19 +166,14 @@ def check_sba(tx: Tx, gid: int) -> bool:
             losers.append((player, "704.5b"))
         elif seat.counters.get("poison", 0) >= 10:
             losers.append((player, "704.5c"))
-    did = False
-    for obj in list(tx.world.objects.values()):
-        if obj.game != gid:
-            continue
-        if obj.kind is Kind.COPY and obj.zone is not Zone.STACK:
-            tx.step("704.5e", "a copy of a spell is in a zone other than the stack")
-            tx.cease(obj.id)
-            did = True
-        elif ("aura" in obj.types and obj.zone is Zone.BATTLEFIELD
-              and not _attached(tx, obj)):
-            tx.step("704.5m", "put into its owner’s graveyard")
-            tx.move(obj.id, gid, Zone.GRAVEYARD)
-            did = True
+    objects = tx.world.objects_in(gid)
+    copies = [o for o in objects if o.kind is Kind.COPY and o.zone is not Zone.STACK]
+    auras = [o for o in objects if "aura" in o.types and o.zone is Zone.BATTLEFIELD
+             and not _attached(tx, o)]
+    for obj in copies:
+        tx.step("704.5e", "a copy of a spell is in a zone other than the stack")
+        tx.cease(obj.id)
+    _to_graveyards(tx, game, auras)
     if losers:
         from .leaving import lose_all
 
@@ -165,8 +187,26 @@ def check_sba(tx: Tx, gid: int) -> bool:
             tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
                     "checked")
         lose_all(tx, gid, [p for p, _ in losers])
-        did = True
-    return did
+    return bool(copies or auras or losers)
+
+
+def _to_graveyards(tx: Tx, game, auras: list[Obj]) -> None:
+    """CR 704.5m: Auras attached to nothing go to their owners' graveyards at the same time.
+    CR 404.3: each owner arranges the cards going to their graveyard; owners choose in APNAP
+    order (CR 101.4) and the engine takes the default, timestamp order (the earliest at the
+    bottom), saying so in the trace."""
+    owners = list(game.apnap) + sorted({o.owner for o in auras} - set(game.seats))
+    for owner in owners:
+        mine = [o for o in auras if o.owner == owner]
+        if len(mine) > 1:
+            tx.step("404.3", "the owner of those cards may arrange them in any order")
+            listed = ", then ".join(o.label() for o in mine)
+            tx.note(f"{len(mine)} Auras go to {owner}'s graveyard at the same time (CR 704.3). "
+                    f"{owner} may arrange them in any order; the engine takes the default, "
+                    f"timestamp order (CR 613.7d): {listed} (the last on top).")
+        for obj in mine:
+            tx.step("704.5m", "put into its owner’s graveyard")
+            tx.move(obj.id, game.gid, Zone.GRAVEYARD)
 
 
 def _attached(tx: Tx, aura: Obj) -> bool:
