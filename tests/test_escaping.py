@@ -170,12 +170,26 @@ def test_a_quiz_with_hostile_question_choices_and_explanation_is_safe():
 # -- values of any type, past the API ------------------------------------------------------------
 
 class Markup:
-    """A value whose ``str()`` is markup: what reaches HTML is escaped whatever its type."""
+    """A value whose ``str()`` is markup (a script by default, or ``text``): what reaches HTML
+    is escaped whatever its type. Adding to it gives it again (a step index plus one)."""
+
+    def __init__(self, text: str = SCRIPT):
+        self.text = text
 
     def __str__(self) -> str:
-        return SCRIPT
+        return self.text
 
     __repr__ = __str__
+
+    def __add__(self, other: object) -> Markup:
+        return self
+
+
+class OddZone(str):
+    """A zone that is the battlefield for every lookup, but whose name is markup."""
+
+    value = IMG
+    per_player = False
 
 
 def test_a_world_holding_values_of_any_type_renders_them_as_text():
@@ -188,8 +202,8 @@ def test_a_world_holding_values_of_any_type_renders_them_as_text():
     main = replace(main, players=seats, turn=Markup(), variant=AMP, step="<i>main</i>")
     bears = world.obj("bears")
     odd = Obj(Markup(), ["<u>list</u>"], "Alex", deck=IMG, traditional=False, damage="<dmg>",
-              game=0, zone=Zone.BATTLEFIELD, base="Alex", controller="Alex", order=99,
-              targets=(SCRIPT,), source=FRAME)
+              game=0, zone=OddZone(Zone.BATTLEFIELD), base="Alex", controller="Alex",
+              order=99, targets=(SCRIPT,), source=FRAME)
     world = replace(world, games=world.games.set(0, main),
                     objects=world.objects.set("odd", odd).set("bears", bears.moved(damage=IMG)))
     page = safe(render.world_html(world))
@@ -199,21 +213,23 @@ def test_a_world_holding_values_of_any_type_renders_them_as_text():
     assert f"life {SCRIPT}" in page.text and f"{IMG} counters {SCRIPT}" in page.text
     assert f"{IMG} card" in page.text and f"{IMG} damage" in page.text
     assert f"turn {SCRIPT}" in page.text
-    assert SCRIPT in page.values("data-obj")
+    assert SCRIPT in page.values("data-obj") and IMG in page.values("data-zone")
 
 
 def test_a_step_holding_hostile_rule_edition_text_and_notes_renders_them_as_text():
     g = Game(["Alex", "Bianca"])
-    step = Step(0, SCRIPT, IMG, AMP, f"{FRAME} {AMP} after", (Note(SCRIPT + FRAME),),
-                g.world, action=IMG)
-    for html in (render.step_html(step, of=Markup()), render.rule_html(step),
+    step = Step(Markup(IMG), SCRIPT, IMG, AMP, f"{FRAME} {AMP} after",
+                (Note(SCRIPT + FRAME),), g.world, action=IMG)
+    for html in (render.step_html(step, of=Markup(IMG)), render.rule_html(step),
                  render.trace_html(type(g.trace)([step], g.world))):
         page = safe(html)
         for value in (SCRIPT, AMP, FRAME):
             assert value in page.text
-    page = Parsed(render.step_html(step))
-    assert page.values("data-rule") == [SCRIPT]
-    assert f"edition {IMG}" in page.text
+    page = Parsed(render.step_html(step, of=Markup(IMG)))
+    assert page.values("data-rule") == [SCRIPT] and page.values("data-step") == [IMG]
+    assert page.values("aria-label")[0] == f"Step {IMG} of {IMG}: rule {SCRIPT}"
+    assert f"edition {IMG}" in page.text and f"step {IMG}" in page.text
+    assert Parsed(render.trace_html(type(g.trace)([step], g.world))).values("data-step") == [IMG]
 
 
 def test_escape_text_takes_any_value():
