@@ -261,6 +261,10 @@ class Game:
         try:
             fn(tx)
             tx.close()
+            made = len(tx.world.objects)
+            if made > MAX_OBJECTS and made > len(self.world.objects):
+                raise RulesError("109.1", f"this request would make the game hold {made} objects; "
+                                 f"magicsub holds at most {MAX_OBJECTS} (MAX_OBJECTS)")
         except BaseException:
             self.rng.setstate(state)
             raise

@@ -357,3 +357,18 @@ def test_the_subgame_at_the_limit_itself_is_allowed():
     g.resolve(card)
     assert g.subgames == MAX_SUBGAME_DEPTH
 
+
+
+def test_a_request_that_would_make_objects_beyond_the_limit_is_refused(monkeypatch):
+    g = small_game()
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    monkeypatch.setattr(magicsub.game, "MAX_OBJECTS", len(g.world.objects))
+    before = frozen(g)
+    err = refused(RulesError, lambda: g.apply({"create": {
+        "id": "myr", "name": "Myr", "controller": "Alex", "zone": "battlefield"}}),
+        f"this request would make the game hold {len(g.world.objects) + 1} objects",
+        f"at most {len(g.world.objects)} (MAX_OBJECTS)")
+    assert err.rule == "109.1"
+    assert_unchanged(g, before)
+    g.cast("shahrazad", "Alex")  # a request that makes no object is not refused
+    assert g.stack == ["shahrazad"]
