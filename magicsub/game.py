@@ -108,11 +108,21 @@ class Game:
         self._steps: list[Step] = []
         self._initial = self.world
         self._trace: Trace | None = None
+        self._libraries(libraries)
+        self._initial = self.world
+
+    def _libraries(self, libraries: dict[str, int]) -> None:
+        """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
+        batch: the counts are checked and the ids cannot be taken yet."""
+        objects = self.world.objects.mutate()
+        seq = self.world.seq
         for player, count in libraries.items():
             for i in range(1, count + 1):
-                self.add_object(f"{player}#{i}", f"{player}'s card {i}", owner=player,
-                                zone="library")
-        self._initial = self.world
+                seq += 1
+                oid = f"{player}#{i}"
+                objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
+                                   zone=Zone.LIBRARY, order=seq)
+        self.world = replace(self.world, objects=objects.finish(), seq=seq)
 
     # -- set-up ------------------------------------------------------------------------------
     @property
