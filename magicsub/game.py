@@ -13,16 +13,17 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import choices, combat, effects, leaving, resolution, triggers, turns
+from . import arguments, choices, combat, effects, leaving, resolution, triggers, turns
 from .actions import normalize, parse_game
 from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
-from .errors import RulesError
-from .objects import Kind, Obj
+from .errors import RulesError, ScenarioError
+from .limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
+from .objects import NONTRADITIONAL_DECKS, Kind, Obj
 from .start import require_begun
 from .state import PRIORITY_STEPS, GameState, Seat, World
 from .state import game_name as _where
-from .subgame import VARIANT_LIFE, check_variant
+from .subgame import VARIANT_LIFE, check_depth, check_variant
 from .trace import Step, Trace
 from .transaction import Tx
 from .zones import Zone, parse_zone
@@ -34,6 +35,13 @@ def _settle(tx: Tx, gid: int) -> None:
     game = tx.game(gid)
     if tx.world.current == gid and not game.ended and game.step in PRIORITY_STEPS:
         turns.priority_point(tx, gid, game.priority)
+
+
+def _starts_subgame(tx: Tx, oid: str) -> None:
+    """Refuse a Shahrazad put on the stack when its subgame would be nested too deep."""
+    obj = tx.obj(oid)
+    if resolution.behaviour_of(obj) == "shahrazad":
+        check_depth(tx.world, obj.game, oid)
 
 
 class Game:
@@ -51,20 +59,38 @@ class Game:
                  life: Mapping[str, int] | None = None, archenemy: str | None = None):
         from .editions import edition as get_edition
 
-        players = tuple(players)
+        players = arguments.names(players, "players", of="player names", most=MAX_PLAYERS,
+                                  limit="MAX_PLAYERS")
         if len(players) < 2:
-            raise RulesError("103.1", f"a game needs at least two players, got {list(players)}")
+            raise RulesError("103.1", f"a game needs at least two players, got {shown(players)}")
         if len(set(players)) != len(players):
-            raise RulesError("103.1", f"player names must be distinct: {list(players)}")
+            raise RulesError("103.1", f"player names must be distinct: {shown(players)}")
+        if not isinstance(edition, (str, int)) or isinstance(edition, bool):
+            raise arguments.refuse("edition", "a CR edition (726, 723 or 506)", edition)
+        seed = arguments.integer(seed, "seed")
+        variant = arguments.optional_text(variant, "variant")
+        archenemy = arguments.optional_text(archenemy, "archenemy")
+        life = dict(arguments.mapping(life, "life"))
+        libraries = dict(arguments.mapping(libraries, "libraries"))
+        for p, value in life.items():
+            if p not in players:
+                raise RulesError("103.4", f"unknown player {shown(p)} in life",
+                                 subject=str(p))
+            arguments.integer(value, f"life[{p!r}]")
+        for p, count in libraries.items():
+            if p not in players:
+                raise RulesError("103.3", f"unknown player {shown(p)} in libraries",
+                                 subject=str(p))
+            arguments.integer(count, f"libraries[{p!r}]", minimum=0, maximum=MAX_LIBRARY,
+                              limit="MAX_LIBRARY")
+        if sum(libraries.values()) > MAX_OBJECTS:
+            raise ScenarioError(f"libraries: {sum(libraries.values())} cards in all; a game "
+                                f"holds at most {MAX_OBJECTS} objects (MAX_OBJECTS)")
         self.edition = get_edition(str(edition))
         check_variant(self.edition.number, variant)
         self.seed = seed
         self.rng = random.Random(seed)
         start = VARIANT_LIFE.get(variant or "", 20)
-        life = dict(life or {})
-        for p in life:
-            if p not in players:
-                raise RulesError("103.4", f"unknown player {p!r} in life", subject=p)
         if archenemy is not None and (variant != "archenemy" or archenemy not in players):
             raise RulesError("904.2a", f"archenemy {archenemy!r} needs the archenemy variant and "
                              "one of the players", subject=str(archenemy))
@@ -82,14 +108,21 @@ class Game:
         self._steps: list[Step] = []
         self._initial = self.world
         self._trace: Trace | None = None
-        for player, count in (libraries or {}).items():
-            if player not in players:
-                raise RulesError("103.3", f"unknown player {player!r} in libraries",
-                                 subject=player)
-            for i in range(1, int(count) + 1):
-                self.add_object(f"{player}#{i}", f"{player}'s card {i}", owner=player,
-                                zone="library")
+        self._libraries(libraries)
         self._initial = self.world
+
+    def _libraries(self, libraries: dict[str, int]) -> None:
+        """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
+        batch: the counts are checked and the ids cannot be taken yet."""
+        objects = self.world.objects.mutate()
+        seq = self.world.seq
+        for player, count in libraries.items():
+            for i in range(1, count + 1):
+                seq += 1
+                oid = f"{player}#{i}"
+                objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
+                                   zone=Zone.LIBRARY, order=seq)
+        self.world = replace(self.world, objects=objects.finish(), seq=seq)
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -126,14 +159,43 @@ class Game:
         """
         self._setup_only("setting up objects")
         if not isinstance(id, str) or not id:
-            raise RulesError("109.1", f"an object id must be a non-empty string, got {id!r}")
+            raise RulesError("109.1", f"an object id must be a non-empty string, got {shown(id)}")
+        arguments.text(id, "add_object: id")
+        sid = shown(id)
+        what = f"add_object {sid}"
         if id in self.world.objects:
-            raise RulesError("109.1", f"duplicate object id {id!r}", subject=id)
-        name = name or id
+            raise RulesError("109.1", f"duplicate object id {sid}", subject=id)
+        if len(self.world.objects) >= MAX_OBJECTS:
+            raise ScenarioError(f"{what}: it would be object {MAX_OBJECTS + 1}; a game "
+                                f"holds at most {MAX_OBJECTS} objects (MAX_OBJECTS)")
+        name = id if name is None else arguments.text(name, f"{what}: name")
+        owner = arguments.text(owner, f"{what}: owner")
         if owner not in self.players:
-            raise RulesError("108.3", f"unknown owner {owner!r} of {id!r}", subject=id)
+            raise RulesError("108.3", f"unknown owner {owner!r} of {sid}", subject=id)
+        controller = arguments.optional_text(controller, f"{what}: controller")
         if controller is not None and controller not in self.players:
-            raise RulesError("108.4", f"unknown controller {controller!r} of {id!r}", subject=id)
+            raise RulesError("108.4", f"unknown controller {controller!r} of {sid}", subject=id)
+        if types is not None:
+            types = arguments.names(types, f"{what}: types", of="card types")
+        for key, value in (("token", token), ("commander", commander),
+                           ("traditional", traditional), ("phased_out", phased_out),
+                           ("tapped", tapped)):
+            arguments.flag(value, f"{what}: {key}")
+        arguments.optional_flag(face_up, f"{what}: face_up")
+        for key, value in (("power", power), ("toughness", toughness),
+                           ("hand_modifier", hand_modifier), ("life_modifier", life_modifier)):
+            arguments.optional_integer(value, f"{what}: {key}")
+        if deck is not None and (not isinstance(deck, str) or deck not in NONTRADITIONAL_DECKS):
+            raise arguments.refuse(f"{what}: deck",
+                                   f"one of {', '.join(NONTRADITIONAL_DECKS)}", deck)
+        attached_to = arguments.optional_text(attached_to, f"{what}: attached_to")
+        gid = parse_game(game)
+        if gid not in self.world.games:
+            raise RulesError("726.1", f"{_where(gid)} does not exist: {sid} can be set up only in "
+                             "the main game or outside it (a subgame begins when a Shahrazad "
+                             "resolves)", subject=id)
+        if not isinstance(zone, str):
+            raise RulesError("400.1", f"unknown zone {shown(zone)} (object {sid})", subject=id)
         known = lookup(name)
         kind = Kind.TOKEN if token else Kind.CARD
         types_t = tuple(types) if types is not None else (known.types if known else ())
@@ -141,17 +203,16 @@ class Game:
             types_t = types_t + ("aura",)
         if deck == "vanguard" or not traditional:
             traditional = False
-        gid = parse_game(game)
         if zone == "outside":
             gid_or_none, zone_v = None, None
         else:
             try:
                 zone_v = parse_zone(zone)
             except ValueError as err:
-                raise RulesError("400.1", f"{err} (object {id!r})", subject=id) from None
+                raise RulesError("400.1", f"{err} (object {sid})", subject=id) from None
             gid_or_none = gid
         if token and zone_v is not Zone.BATTLEFIELD:
-            raise RulesError("111.1", f"token {id!r} must start on the battlefield", subject=id)
+            raise RulesError("111.1", f"token {sid} must start on the battlefield", subject=id)
         on_board = zone_v in (Zone.BATTLEFIELD, Zone.STACK)
         ctrl = (controller or owner) if on_board else None
         if deck == "planar" and face_up and zone_v is Zone.COMMAND:
@@ -191,6 +252,9 @@ class Game:
                    until: object = "forever") -> None:
         """Put a control-changing effect in place before play starts."""
         self._setup_only("setting up effects")
+        arguments.text(control, "add_effect: control")
+        arguments.text(to, "add_effect: to")
+        arguments.optional_text(source, "add_effect: source")
         self._run("effect", lambda tx: effects.add(tx, control, to, source=source,
                                                    until=effects.parse_until(until)),
                   record=False)
@@ -207,6 +271,10 @@ class Game:
         try:
             fn(tx)
             tx.close()
+            made = len(tx.world.objects)
+            if made > MAX_OBJECTS and made > len(self.world.objects):
+                raise RulesError("109.1", f"this request would make the game hold {made} objects; "
+                                 f"magicsub holds at most {MAX_OBJECTS} (MAX_OBJECTS)")
         except BaseException:
             self.rng.setstate(state)
             raise
@@ -232,8 +300,8 @@ class Game:
 
     def _check_player(self, tx: Tx, player: str) -> None:
         if player not in self.players:
-            raise RulesError("102.1", f"unknown player {player!r}; the players are "
-                             f"{', '.join(self.players)}", subject=player)
+            raise RulesError("102.1", f"unknown player {shown(player)}; the players are "
+                             f"{shown(list(self.players))}", subject=player)
 
     def _dispatch(self, tx: Tx, name: str, a: dict) -> None:
         for key in ("by", "player", "controller", "defender", "to"):
@@ -251,8 +319,9 @@ class Game:
         if name == "cast":
             target = a.get("target")
             resolution.cast(tx, a["card"], a["by"], (target,) if target else ())
+            _starts_subgame(tx, a["card"])
         elif name == "copy":
-            resolution.copy_spell(tx, a["spell"], a["by"], a.get("id"))
+            _starts_subgame(tx, resolution.copy_spell(tx, a["spell"], a["by"], a.get("id")).id)
         elif name == "resolve":
             resolution.resolve_top(tx, a.get("object"), choose=a.get("choose"),
                                    target=a.get("target"))
@@ -440,32 +509,69 @@ class Game:
     # -- questions -------------------------------------------------------------------------------
     def obj(self, oid: str) -> Obj | None:
         """The object with this id, or None when it does not exist (any more)."""
-        return self.world.obj(oid)
+        return self.world.obj(arguments.text(oid, "obj: id"))
 
     def where(self, oid: str) -> tuple[str, str] | None:
         """``(game, zone)`` of an object: game "main" or "1", "2"...; zone or "outside"."""
-        o = self.world.obj(oid)
+        o = self.world.obj(arguments.text(oid, "where: id"))
         if o is None:
             return None
         if o.game is None:
             return ("outside", "outside")
         return ("main" if o.game == 0 else str(o.game), o.zone.value)
 
+    def _game_state(self, game: object) -> GameState:
+        """The game of the tree ``game`` names (``"main"``, 1, "2"...); refused when it does not
+        exist."""
+        gid = parse_game(game)
+        state = self.world.games.get(gid)
+        if state is None:
+            made = len(self.world.games) - 1
+            raise RulesError("726.1", f"{_where(gid)} does not exist (subgames so far: {made})",
+                             subject=str(gid))
+        return state
+
+    def _known(self, player: str, what: str) -> None:
+        if player not in self.players:
+            raise RulesError("102.1", f"{what}: unknown player {shown(player)}; the players are "
+                             f"{shown(list(self.players))}", subject=player)
+
+    def _seat(self, player: object, game: object, what: str) -> Seat:
+        """A player's seat in a game; refused for an unknown player or one the game never had."""
+        player = arguments.text(player, f"{what}: player")
+        state = self._game_state(game)
+        self._known(player, what)
+        if player not in state.seats:
+            raise RulesError("726.4", f"{what}: {player} has no seat in {_where(state.gid)} "
+                             "(they had left the game the subgame began in)", subject=player)
+        return state.seat(player)
+
     def zone(self, zone: str, owner: str | None = None, game: object = "main") -> list[str]:
         """The ids in a zone of a game, bottom first."""
-        return [o.id for o in self.world.in_zone(parse_game(game), parse_zone(zone), owner)]
+        if not isinstance(zone, str):
+            raise arguments.refuse("zone", "a zone name", zone)
+        try:
+            zone_v = parse_zone(zone)
+        except ValueError as err:
+            raise RulesError("400.1", str(err), subject=zone) from None
+        gid = self._game_state(game).gid
+        if owner is not None:
+            self._known(arguments.text(owner, "zone: owner"), "zone")
+        return [o.id for o in self.world.in_zone(gid, zone_v, owner)]
 
     def life(self, player: str, game: object = "main") -> int:
         """A player's life total in a game."""
-        return self.world.games[parse_game(game)].seat(player).life
+        return self._seat(player, game, "life").life
 
     def counters(self, player: str, game: object = "main") -> dict[str, int]:
         """A player's counters in a game."""
-        return dict(self.world.games[parse_game(game)].seat(player).counters)
+        return dict(self._seat(player, game, "counters").counters)
 
     def in_game(self, player: str, game: object = "main") -> bool:
-        """Whether a player is still in a game."""
-        g = self.world.games[parse_game(game)]
+        """Whether a player is still in a game (False for one the game never had)."""
+        player = arguments.text(player, "in_game: player")
+        g = self._game_state(game)
+        self._known(player, "in_game")
         return player in g.seats and g.seat(player).in_game
 
     @property

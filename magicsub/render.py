@@ -88,9 +88,17 @@ def style() -> str:
 
 # -- helpers -----------------------------------------------------------------------------------
 
-def _e(text: object) -> str:
-    """Escape text content (quotes may stay: this is not an attribute value)."""
+def escape_text(text: object) -> str:
+    """Escape any value for HTML text content: ``str(value)`` with ``&``, ``<`` and ``>``
+    escaped (quotes may stay: this is not an attribute value).
+
+    >>> escape_text(["<script>"])
+    "['&lt;script&gt;']"
+    """
     return escape(str(text), quote=False)
+
+
+_e = escape_text
 
 
 def _a(text: object) -> str:
@@ -100,8 +108,8 @@ def _a(text: object) -> str:
 
 def is_anonymous(obj: Obj) -> bool:
     """True for the unnamed library cards a scenario asks for by count (``Alex#12``)."""
-    return obj.kind is Kind.CARD and obj.id.startswith(obj.owner + "#") and bool(
-        _ANONYMOUS.search(obj.id))
+    return obj.kind is Kind.CARD and isinstance(obj.id, str) and isinstance(obj.owner, str) \
+        and obj.id.startswith(obj.owner + "#") and bool(_ANONYMOUS.search(obj.id))
 
 
 def _game_title(gid: int) -> str:
@@ -132,8 +140,8 @@ class _Board:
         classes: list[str] = []
         badges = []
         if o.kind is not Kind.CARD:
-            classes.append(f"ms-{o.kind.value}")
-            badges.append(o.kind.value)
+            classes.append(f"ms-{o.kind}")
+            badges.append(o.kind)
         if not o.traditional:
             badges.append(f"{o.deck} card" if o.deck else "nontraditional")
         if o.commander:
@@ -150,19 +158,19 @@ class _Board:
         if o.damage:
             badges.append(f"{o.damage} damage")
         mark = self.marks.get(o.id)
-        attrs = (f' data-obj="{_a(o.id)}" data-zone="{o.place}" '
-                 f'data-game="{"outside" if o.game is None else o.game}"')
+        attrs = (f' data-obj="{_a(o.id)}" data-zone="{_a(o.place)}" '
+                 f'data-game="{_a("outside" if o.game is None else o.game)}"')
         if mark:
             classes.append("ms-hl")
             attrs += f' data-mark="{_a(mark)}"'
-        cls = f' class="{" ".join(classes)}"' if classes else ""
+        cls = f' class="{_a(" ".join(map(str, classes)))}"' if classes else ""
         parts = [f"<li{cls}{attrs}>"]
         if mark:
             parts.append(f'<span class="ms-mk">{_MARK_WORDS.get(mark, "★ " + _e(mark))}</span> ')
         parts.append(_e(o.name))
-        if o.name.lower() != o.id.lower() and not is_anonymous(o):
+        if str(o.name).lower() != str(o.id).lower() and not is_anonymous(o):
             parts.append(f' <small>[{_e(o.id)}]</small>')
-        parts += [f'<span class="ms-b">{b}</span>' for b in badges]
+        parts += [f'<span class="ms-b">{_e(b)}</span>' for b in badges]
         extra = []
         if o.kind is Kind.ABILITY and o.source:
             extra.append(f"of {_e(o.source)}")
@@ -180,7 +188,7 @@ class _Board:
         elif ctrl and ctrl != o.owner:
             extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
         if o.game is None and o.left_from is not None:
-            extra.append(f"left the {game_label(o.left_from)}")
+            extra.append(f"left the {_e(game_label(o.left_from))}")
         if o.attached_to:
             extra.append(f"attached to {_e(o.attached_to)}")
         if o.targets:
@@ -217,7 +225,7 @@ class _Board:
 
     def zone(self, label: str, objs: list[Obj], *, show: str = "owner", order: str = "") -> str:
         n = len(objs)
-        head = f'<span class="ms-zn">{label}</span>'
+        head = f'<span class="ms-zn">{_e(label)}</span>'
         if not n:
             return f'<div class="ms-z">{head}: empty</div>'
         return (f'<div class="ms-z">{head} ({n}{order}):'
@@ -226,8 +234,8 @@ class _Board:
     # a player's seat -------------------------------------------------------------------------
     def player(self, g: GameState, name: str, zones: dict) -> str:
         seat = g.players[name]
-        bits = [f"life {seat.life}"]
-        bits += [f"{_e(k)} counters {v}" for k, v in sorted(seat.counters.items()) if v]
+        bits = [f"life {_e(seat.life)}"]
+        bits += [f"{_e(k)} counters {_e(v)}" for k, v in sorted(seat.counters.items()) if v]
         if seat.result:
             bits.append(_PLAYER_RESULT.get(seat.result, _e(seat.result)))
         elif seat.in_game:
@@ -257,13 +265,14 @@ class _Board:
     def game(self, g: GameState, zones: dict) -> str:
         gid = g.gid
         current = gid == self.world.current
-        title = _game_title(gid)
+        title = _e(_game_title(gid))
+        panel = f'data-game-panel="{_a(gid)}" aria-label="{_a(_game_title(gid))}"'
         if g.status == "ended" and g.parent is not None and not zones:
             result = f": {_e(g.result)}" if g.result else ""
-            return (f'<section class="ms-g ms-end" data-game-panel="{gid}" aria-label="{title}">'
+            return (f'<section class="ms-g ms-end" {panel}>'
                     f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>')
         if g.status == "discontinued":
-            status = f"discontinued ({self.discontinued_rule})"
+            status = f"discontinued ({_e(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
         elif g.status == "ended":
             status = f"ended{': ' + _e(g.result) if g.result else ''}"
@@ -283,9 +292,9 @@ class _Board:
         elif g.status != "ended":
             turn_of = g.turn_of or g.active
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
-            about.append(f"turn {g.turn}, {whose}, {_e(step_label(g.step))}")
+            about.append(f"turn {_e(g.turn)}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
-        out = [f'<section class="{cls}" data-game-panel="{gid}" aria-label="{title}">',
+        out = [f'<section class="{cls}" {panel}>',
                f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>',
                f"<p>{'; '.join(about)}</p>" if about else "",
                '<div class="ms-row">']
@@ -326,7 +335,7 @@ class _Board:
         if g.held:
             items = "".join(f"<li>{_e(t.text)} (source {_e(self._name(t.source))}, controller "
                             f"{_e(t.controller)})</li>" for t in g.held)
-            out.append(f'<div class="ms-z" data-held="{len(g.held)}"><span class="ms-zn">'
+            out.append(f'<div class="ms-z" data-held="{_a(len(g.held))}"><span class="ms-zn">'
                        f"Held triggers</span> (726.4a: they wait until this game resumes)"
                        f"<ul>{items}</ul></div>")
         if g.pending:
@@ -491,7 +500,7 @@ def rule_html(step: Step) -> str:
     else:
         quoted = f"<mark>{_e(sentence)}</mark>" + (f" ({_e(para)})" if para != sentence else "")
     return (f'<div class="ms-rule"><p><span class="ms-rn">CR {_e(step.rule)}</span> '
-            f'<span class="ms-ed">({_e(ed_title)})</span> · step {step.index + 1}</p>'
+            f'<span class="ms-ed">({_e(ed_title)})</span> · step {_e(step.index + 1)}</p>'
             f'<p class="ms-par">{quoted}</p></div>')
 
 
@@ -526,9 +535,9 @@ def step_html(step: Step, *, world_before: World | None = None, css: bool = True
     """
     marks, players = step_marks(step, world_before)
     board = board_html(step.snapshot, highlight=marks, players=players, edition=step.edition)
-    total = f" of {of}" if of else ""
-    return (f'<div class="magicsub magicsub-step" data-step="{step.index}" '
-            f'data-rule="{_a(step.rule)}" aria-label="Step {step.index + 1}{total}: '
+    total = f" of {_a(of)}" if of else ""
+    return (f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
+            f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
             f'rule {_a(step.rule)}" role="group">'
             f'{_STYLE if css else ""}{rule_html(step)}'
             f'<div class="ms-row">{_changes_html(step)}'
@@ -547,7 +556,7 @@ def initial_html(world: World, *, css: bool = True, edition: str | None = None) 
 
 def trace_html(trace: Trace, *, css: bool = True) -> str:
     """Every step of a trace (rule header and changes, no boards), then the final board."""
-    items = [f'<li data-step="{s.index}" data-rule="{_a(s.rule)}">{rule_html(s)}'
+    items = [f'<li data-step="{_a(s.index)}" data-rule="{_a(s.rule)}">{rule_html(s)}'
              f"{_changes_html(s)}</li>" for s in trace]
     last = trace[-1].snapshot if len(trace) else getattr(trace, "initial", None)
     edition = trace[-1].edition if len(trace) else None
@@ -561,5 +570,5 @@ def trace_html(trace: Trace, *, css: bool = True) -> str:
             f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')
 
 
-__all__ = ["CSS", "board_html", "change_items", "initial_html", "is_anonymous", "rule_html",
-           "step_html", "step_marks", "style", "trace_html", "world_html"]
+__all__ = ["CSS", "board_html", "change_items", "escape_text", "initial_html", "is_anonymous",
+           "rule_html", "step_html", "step_marks", "style", "trace_html", "world_html"]

@@ -10,9 +10,10 @@ from immutables import Map
 
 from .effects import describe
 from .errors import RulesError
+from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
 from .start import STANDARD_LIFE, opening_hands, starting_life
-from .state import PREGAME, GameState, Seat
+from .state import PREGAME, GameState, Seat, World
 from .state import game_name as _label
 from .transaction import Tx
 from .turns import priority_point
@@ -59,8 +60,19 @@ def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
                 f"({why}): it stays in the main-game command zone.")
 
 
+def check_depth(world: World, gid: int, creator: str) -> None:
+    """Refuse ``creator`` (a Shahrazad) when the subgame it would start in game ``gid`` would be
+    nested deeper than ``MAX_SUBGAME_DEPTH`` (a limit of magicsub, not of the rules)."""
+    depth = len(world.ancestors(gid))
+    if depth > MAX_SUBGAME_DEPTH:
+        raise RulesError("726.1", f"{shown(creator)} would start a subgame {depth} levels deep; "
+                         f"magicsub plays at most {MAX_SUBGAME_DEPTH} levels of nested subgames "
+                         "(MAX_SUBGAME_DEPTH)", subject=creator)
+
+
 def start_subgame(tx: Tx, creator: str) -> int:
     """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game."""
+    check_depth(tx.world, tx.world.current, creator)
     main_id = tx.world.current
     main = tx.game(main_id)
     ed = tx.edition.number

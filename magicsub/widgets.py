@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 PLAY_INTERVAL_MS = 1500
 
 
+def _text(value: object) -> str:
+    """Any value as escaped HTML text (a title or a choice need not be a string)."""
+    return escape(str(value))
+
+
 class Stepper(w.VBox):
     """Step through a trace: a slider (arrow keys work), Play, and one precomputed page per step.
 
@@ -79,7 +84,7 @@ class Stepper(w.VBox):
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         # The header holds the one stylesheet of every page (a <style> shows no text).
-        named = f'<p class="ms-title ms-t">{escape(title)}</p>' if title else ""
+        named = f'<p class="ms-title ms-t">{_text(title)}</p>' if title else ""
         self.header = w.HTML(
             f'{render.style()}<div class="magicsub ms-head">{named}<p>{self.steps} '
             f'step{"" if self.steps == 1 else "s"}: use Previous/Next, the “Step” slider and '
@@ -198,11 +203,11 @@ class Quiz(w.VBox):
         for i, choice in enumerate(self.choices):
             if i == self.correct:
                 text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
-                        f"“{escape(choice)}”. {escape(why)}</p>")
+                        f"“{_text(choice)}”. {_text(why)}</p>")
             else:
                 text = (f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you chose '
-                        f"“{escape(choice)}”; the engine’s answer is “{escape(right)}”. "
-                        f"{escape(why)}</p>")
+                        f"“{_text(choice)}”; the engine’s answer is “{_text(right)}”. "
+                        f"{_text(why)}</p>")
             pages.append(w.HTML(f'<div class="magicsub magicsub-feedback" role="status">'
                                 f"{text}</div>", layout=shared))
         self.feedback = w.Stack(pages, selected_index=None)
@@ -211,7 +216,7 @@ class Quiz(w.VBox):
                                        style={"button_width": "auto"})
         self.links = (w.jslink((self.buttons, "index"), (self.feedback, "selected_index")),)
         self.header = w.HTML(f'{render.style()}<div class="magicsub ms-head"><p class="ms-t">'
-                             f"{escape(question)}</p><p>Choose an answer; the feedback "
+                             f"{_text(question)}</p><p>Choose an answer; the feedback "
                              "appears below it.</p></div>")
         super().__init__([self.header, self.buttons, self.feedback])
         self.add_class("magicsub-quiz")
