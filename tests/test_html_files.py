@@ -199,7 +199,7 @@ def outside(tmp_path) -> Path:
     """A folder outside the page's, with a file in it."""
     folder = tmp_path / "outside"
     folder.mkdir()
-    (folder / REQUIRE).write_text("the user's own require.js\n")
+    (folder / "notes.txt").write_text("the user's notes\n")
     return folder
 
 
@@ -211,15 +211,15 @@ def test_a_symlink_in_the_assets_folder_is_refused_and_nothing_outside_changes(
     site.mkdir()
     if link != "page_files":
         (site / "page_files").mkdir()
-    target = outside / REQUIRE if link.endswith(".js") else outside
+    target = outside / "notes.txt" if link.endswith(".js") else outside
     (site / link).symlink_to(target)
     before, outside_before = snapshot(site), snapshot(outside)
     status, stdout, err = write(scenario, site / "page.html", capsys)
+    assert snapshot(outside) == outside_before
+    assert snapshot(site) == before
     assert (status, stdout) == (2, "")
     assert err == (f"error: {site / link} is a symbolic link; magicsub does not write through "
                    "symbolic links: remove it or choose another output\n")
-    assert snapshot(outside) == outside_before
-    assert snapshot(site) == before
 
 
 def test_a_users_file_at_an_assets_path_is_not_overwritten(scenario, tmp_path, capsys):
