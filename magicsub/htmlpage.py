@@ -9,21 +9,23 @@ over HTTP (``python -m http.server``) to use the page.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import shutil
-import sys
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from .pagefiles import OutputRefused, check_output, new_folder, sync_folder, write_atomic
+
 if TYPE_CHECKING:
     from .scenario import ScenarioResult
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+MODEL_REF = "IPY_MODEL_"
 HTML_MANAGER_DIST = ("@jupyter-widgets", "html-manager", "dist")
 FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot", ".svg")
 
@@ -68,20 +70,21 @@ def node_modules() -> Path:
 def copy_assets(dest: Path, modules: Path | None = None) -> list[Path]:
     """Copy RequireJS, the html-manager embed script and its fonts into ``dest``; return them.
 
+    The folder's rules are ``magicsub.pagefiles``': no symbolic link followed in it, a copy
+    only where the content (SHA-256) differs, never over a file of the user's.
+
     :raises MissingAssets: ``node_modules`` lacks them.
+    :raises OutputRefused: a link, a non-file or a file of the user's is in the way (named).
+    :raises OSError: naming the path that could not be written.
     """
     modules = modules or node_modules()
     dist = modules.joinpath(*HTML_MANAGER_DIST)
-    target_dist = dest / "jupyter-widgets" / "html-manager" / "dist"
-    pairs = [(modules / "requirejs" / "require.js", dest / "require.js"),
-             (dist / "embed-amd.js", target_dist / "embed-amd.js")]
-    pairs += [(p, target_dist / p.name) for p in sorted(dist.iterdir())
+    target_dist = "jupyter-widgets/html-manager/dist"
+    files = [("require.js", modules / "requirejs" / "require.js"),
+             (f"{target_dist}/embed-amd.js", dist / "embed-amd.js")]
+    files += [(f"{target_dist}/{p.name}", p) for p in sorted(dist.iterdir())
               if p.suffix in FONT_SUFFIXES]
-    for source, target in pairs:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not target.exists() or target.stat().st_size != source.stat().st_size:
-            shutil.copyfile(source, target)
-    return [t for _, t in pairs]
+    return sync_folder(dest, files)
 
 
 def a11y_script() -> str:
@@ -116,6 +119,76 @@ def widget_state(views: Sequence) -> dict:
     return small
 
 
+def _renamed(value: object, names: dict[str, str]) -> object:
+    if isinstance(value, str):
+        if value.startswith(MODEL_REF) and value[len(MODEL_REF):] in names:
+            return MODEL_REF + names[value[len(MODEL_REF):]]
+        return value
+    if isinstance(value, dict):
+        return {key: _renamed(item, names) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_renamed(item, names) for item in value]
+    return value
+
+
+def _rename_models(data: dict, names: dict[str, str], order: list[str]) -> dict:
+    manager = data["manager_state"]
+    state = manager["state"]
+    return {**data,
+            "manager_state": {**manager, "state": {
+                names[old]: {**state[old], "state": _renamed(state[old]["state"], names)}
+                for old in order}},
+            "view_specs": [{**spec, "model_id": names[spec["model_id"]]}
+                           for spec in data["view_specs"]]}
+
+
+def stable_ids(data: dict) -> dict:
+    """``embed_data``'s output with each widget model's random id (a uuid4) replaced by a
+    deterministic one, in the state, in every reference and in the view specs.
+
+    Models are numbered in the order they are reached from the views (references visited in
+    key order); an id is 24 hex digits of the SHA-256 of the state so numbered, then the
+    number in 8 hex digits: the same widgets give the same bytes, and two pages' ids differ.
+    """
+    state = data["manager_state"]["state"]
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(model_id: str) -> None:
+        pending = [model_id]
+        while pending:
+            current = pending.pop()
+            if current in seen or current not in state:
+                continue
+            seen.add(current)
+            order.append(current)
+            found: list[str] = []
+            _references(state[current]["state"], found)
+            pending.extend(reversed(found))
+
+    for spec in data["view_specs"]:
+        visit(spec["model_id"])
+    for model_id in state:
+        visit(model_id)
+    numbered = _rename_models(data, {old: str(n) for n, old in enumerate(order)}, order)
+    canonical = json.dumps(numbered, sort_keys=True, separators=(",", ":"))
+    prefix = hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return _rename_models(data, {old: f"{prefix}{n:08x}" for n, old in enumerate(order)}, order)
+
+
+def _references(value: object, found: list[str]) -> None:
+    """Append the model ids ``value`` refers to (``IPY_MODEL_<id>`` strings), in key order."""
+    if isinstance(value, str):
+        if value.startswith(MODEL_REF):
+            found.append(value[len(MODEL_REF):])
+    elif isinstance(value, dict):
+        for key in sorted(value):
+            _references(value[key], found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _references(item, found)
+
+
 def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
               body_after: str = "", fallback: str = "") -> str:
     """The page: the widget state of ``views`` (and what they depend on) and one view each.
@@ -126,7 +199,7 @@ def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
     """
     from ipywidgets.embed import embed_data
 
-    data = embed_data(views=list(views), state=widget_state(views))
+    data = stable_ids(embed_data(views=list(views), state=widget_state(views)))
     base = quote(files)
     dist = f"{base}/jupyter-widgets/html-manager/dist"
     view_tags = "\n".join(
@@ -162,18 +235,27 @@ def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
 
 
 def write_widgets_page(views: Sequence, out: str | Path, *, title: str, body_before: str = "",
-                       body_after: str = "", fallback: str = "") -> Path:
+                       body_after: str = "", fallback: str = "",
+                       inputs: Sequence[str | Path] = ()) -> Path:
     """Write a page with ``views`` to ``out`` and its assets to ``<stem>_files/`` beside it.
 
+    Files are written as ``magicsub.pagefiles`` says: never over one of ``inputs``, never
+    through a symbolic link, atomically, and a run that fails leaves no folder it created.
+
     :raises MissingAssets: the widget JavaScript is not installed (``npm ci``).
+    :raises OutputRefused: ``out`` is an input or a link, or something is in the assets'
+        way; nothing was written.
+    :raises OSError: naming the path that could not be written; the previous page is intact.
     """
     out = Path(out)
+    check_output(out, inputs)
     files = f"{out.stem}_files"
     modules = node_modules()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    copy_assets(out.parent / files, modules)
-    out.write_text(page_html(views, title=title, files=files, body_before=body_before,
-                             body_after=body_after, fallback=fallback), encoding="utf-8")
+    html = page_html(views, title=title, files=files, body_before=body_before,
+                     body_after=body_after, fallback=fallback)
+    with new_folder(out.parent), new_folder(out.parent / files):
+        copy_assets(out.parent / files, modules)
+        write_atomic(out, html.encode("utf-8", "backslashreplace"))
     return out
 
 
@@ -191,7 +273,8 @@ def _expectations_html(result: ScenarioResult) -> str:
 
 
 def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
-    """Write the walkthrough page of a scenario's run (a Stepper over its trace)."""
+    """Write the walkthrough page of a scenario's run (a Stepper over its trace); the scenario's
+    file is an input that ``out`` may not be (see ``write_widgets_page``)."""
     from . import render
     from .widgets import Stepper
 
@@ -204,42 +287,47 @@ def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
                  f"{escape(str(scenario.edition))}.</p>")
     return write_widgets_page([stepper], out, title=scenario.title, body_before="".join(intro),
                               body_after=_expectations_html(result),
-                              fallback=render.trace_html(result.trace))
+                              fallback=render.trace_html(result.trace),
+                              inputs=[scenario.file] if scenario.file else [])
 
 
 def write_page(file: str | Path, out: str | Path) -> int:
     """Load and run the scenario ``file`` and write its walkthrough page to ``out``.
 
-    Return the exit status: 0 written and every expectation holds; 1 an illegal step, a failed
-    expectation (the page is still written) or the widget JavaScript missing; 2 a malformed
-    file. Messages go to stderr.
+    Return the exit status: 0 written and every expectation holds; 1 an illegal step, or a
+    failed expectation (the page is still written); 2 a malformed file, or no page written
+    (``out`` is the input or a link, a file of the user's is in the assets' way, a write
+    failed, ipywidgets or the widget JavaScript missing). Messages go to stderr; a refused or
+    failed write changes nothing on disk.
     """
+    from .cli import say
     from .scenario import run_file
 
     result, message, code = run_file(file)
     if result is None:
-        print(message, file=sys.stderr)
+        say(message, err=True)
         return code
     try:
         import ipywidgets  # noqa: F401
     except ImportError:
-        print("error: `magicsub html` needs ipywidgets: pip install 'magicsub[widgets]'",
-              file=sys.stderr)
-        return 1
+        say("error: `magicsub html` needs ipywidgets: pip install 'magicsub[widgets]'", err=True)
+        return 2
     try:
         path = scenario_page(result, out)
-    except MissingAssets as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
+    except (MissingAssets, OutputRefused) as err:
+        say(f"error: {err}", err=True)
+        return 2
     except OSError as err:
-        print(f"error: cannot write {out}: {err.strerror or err}", file=sys.stderr)
-        return 1
-    print(f"wrote {path} ({len(result.trace)} steps) and {path.stem}_files/; serve the folder "
-          "over HTTP to view it (RequireJS does not work from file://)")
+        say(f"error: cannot write {err.filename or out}: {err.strerror or err}; nothing was "
+            "replaced", err=True)
+        return 2
+    say(f"wrote {path} ({len(result.trace)} steps) and {path.stem}_files/; serve the folder "
+        "over HTTP to view it (RequireJS does not work from file://)")
     for failure in result.failures:
-        print(f"FAIL {failure}", file=sys.stderr)
+        say(f"FAIL {failure}", err=True)
     return 0 if result.ok else 1
 
 
-__all__ = ["MissingAssets", "a11y_script", "copy_assets", "node_modules", "page_html",
-           "scenario_page", "widget_state", "write_page", "write_widgets_page"]
+__all__ = ["MissingAssets", "OutputRefused", "a11y_script", "copy_assets", "node_modules",
+           "page_html", "scenario_page", "stable_ids", "widget_state", "write_page",
+           "write_widgets_page"]

@@ -213,7 +213,7 @@ def test_write_page_exit_codes(tmp_path, scenario_file, monkeypatch, capsys):
     monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nowhere"))
     monkeypatch.setattr(htmlpage, "__file__", str(tmp_path / "pkg" / "htmlpage.py"))
     monkeypatch.chdir(tmp_path)
-    assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 1
+    assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 2
     assert "npm ci" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
 
