@@ -351,7 +351,8 @@ class _Board:
                 f" (until {_e(e.until.replace('_', ' '))})</li>" for e in effects)
             out.append(f'<div class="ms-z"><span class="ms-zn">Control effects</span>'
                        f"<ul>{items}</ul></div>")
-        delayed = [d for d in self.world.delayed.values() if d.game == g.gid]
+        delayed = sorted((d for d in self.world.delayed.values() if d.game == g.gid),
+                         key=lambda d: d.id)
         if delayed:
             items = "".join(f"<li>{_e(d.text)} ({_e(d.when.replace('_', ' '))})</li>"
                             for d in delayed)
@@ -411,8 +412,8 @@ class _Board:
         return "".join(out)
 
 
-def _order(o: Obj) -> int:
-    return o.order
+def _order(o: Obj) -> tuple[int, str]:
+    return o.order, o.id
 
 
 def _by_id(o: Obj) -> str:
