@@ -43,7 +43,7 @@ def shown(value: object, limit: int = MAX_QUOTED) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters with an ellipsis.
 
     >>> shown("x" * 200)[-12:]
-    "xxx... (202)"
+    'xxx... (202)'
     """
     try:
         text = repr(value)
