@@ -141,7 +141,7 @@ def check_value(kind: str, value: object, where: str) -> object:
         ok = isinstance(value, str) and value in {"zone": ZONES, "step": ADVANCE,
                                                   "choice": CHOICES, "info": INFO}[kind]
     elif kind == "types":
-        ok = isinstance(value, list) and all(_is_text(t) for t in value)
+        ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
     elif kind == "until":
         ok = (isinstance(value, str) and value in DURATIONS) or (
             isinstance(value, dict) and list(value) == ["next_turn"]

@@ -147,20 +147,16 @@ class _Loader(_Safe):
                                 "of an alias counts all the nodes it repeats)", line=line)
 
     def construct_object(self, node, deep=False):
-        """Construct a value; a value PyYAML cannot build (``2020-13-45``, an integer of more
-        digits than Python converts) or a string with a lone surrogate is a ``ScenarioError``."""
+        """Construct a value; a value PyYAML cannot build (an integer of more digits than Python
+        converts) is a ``ScenarioError``."""
         try:
-            data = super().construct_object(node, deep=deep)
+            return super().construct_object(node, deep=deep)
         except (ScenarioError, yaml.YAMLError):
             raise
         except (ValueError, TypeError, AttributeError, OverflowError) as err:
             what = shown(node.value) if isinstance(node, yaml.ScalarNode) else node.tag
             raise ScenarioError(f"cannot read the value {what}: {str(err)[:MAX_QUOTED]}",
                                 line=node.start_mark.line + 1) from None
-        if isinstance(data, str) and lone_surrogate(data):
-            raise ScenarioError(f"the string {shown(data)} holds a lone surrogate (not valid "
-                                "Unicode)", line=node.start_mark.line + 1)
-        return data
 
 
 def _map(loader: _Loader, node: yaml.MappingNode) -> LineDict:

@@ -117,27 +117,34 @@ def test_the_first_problem_in_the_file_is_reported():
 
 
 # -- one vocabulary: the schema and actions.normalize accept the same steps -----------------------
-VALUES = st.one_of(
-    st.sampled_from(["Alex", "x", "", "main", "3", "٣", "upkeep", "hand", "forever", "cost",
-                     "life", "next_turn", "x" * (MAX_TEXT + 1), "a\ud800"]),
-    st.integers(min_value=-2 * MAX_NUMBER, max_value=2 * MAX_NUMBER),
-    st.sampled_from([0, 1, MAX_NUMBER, MAX_NUMBER + 1, -1, True, False, None, 1.0, 2.5]),
-    st.lists(st.sampled_from(["creature", "", 1]), max_size=3),
-    st.just({"next_turn": "Alex"}), st.just({"next_turn": 1}), st.just({}),
-)
+VALID = {"player": ["Alex"], "object": ["x"], "target": ["x", "Alex"], "new_id": ["t1"],
+         "str": ["poison"], "int": [0, -3, MAX_NUMBER], "bool": [True, False],
+         "zone": list(actions.ZONES), "game": ["main", 0, 2, "3"], "step": list(actions.ADVANCE),
+         "types": [[], ["creature"]], "until": list(actions.DURATIONS) + [{"next_turn": "Alex"}],
+         "choice": list(actions.CHOICES), "info": list(actions.INFO)}
+ODD = st.one_of(
+    st.sampled_from(["", "x" * (MAX_TEXT + 1), "a\ud800", "٣", "3\n", "1234567890", "upkeep2",
+                     "outside", MAX_NUMBER + 1, -MAX_NUMBER - 1, True, None, 1.0, 2.5, [],
+                     ["creature", ""], ["x" * (MAX_TEXT + 1)], {}, {"next_turn": 1},
+                     {"next_turn": "Alex", "x": 1}, ("creature",)]),
+    st.sampled_from([v for values in VALID.values() for v in values]),
+    st.integers())
 
 
 @st.composite
 def steps(draw):
+    """A step of the vocabulary whose fields are valid but for at most one odd value."""
     name = draw(st.sampled_from(sorted(actions.ACTIONS)))
     action = actions.ACTIONS[name]
-    if action.scalar is not None and draw(st.booleans()):
-        return {name: draw(VALUES)}
-    fields = {f.name: draw(VALUES) for f in action.fields
-              if f.required or draw(st.booleans())}
-    if draw(st.integers(0, 9)) == 0:
+    present = [f for f in action.fields if f.required or draw(st.booleans())]
+    fields = {f.name: draw(st.sampled_from(VALID[f.kind])) for f in present}
+    if present and draw(st.booleans()):
+        fields[draw(st.sampled_from(present)).name] = draw(ODD)
+    if action.scalar is not None and set(fields) <= {action.scalar} and draw(st.booleans()):
+        return {name: fields.get(action.scalar, draw(ODD))}
+    if draw(st.integers(0, 9)) == 7:
         fields[draw(st.sampled_from(["extra", 7]))] = 1
-    if fields and draw(st.integers(0, 9)) == 0:
+    if fields and draw(st.integers(0, 9)) == 7:
         fields.pop(next(iter(fields)))
     return {name: fields}
 
