@@ -122,13 +122,44 @@ VALID = {"player": ["Alex"], "object": ["x"], "target": ["x", "Alex"], "new_id":
          "zone": list(actions.ZONES), "game": ["main", 0, 2, "3"], "step": list(actions.ADVANCE),
          "types": [[], ["creature"]], "until": list(actions.DURATIONS) + [{"next_turn": "Alex"}],
          "choice": list(actions.CHOICES), "info": list(actions.INFO)}
-ODD = st.one_of(
-    st.sampled_from(["", "x" * (MAX_TEXT + 1), "a\ud800", "٣", "3\n", "1234567890", "upkeep2",
-                     "outside", MAX_NUMBER + 1, -MAX_NUMBER - 1, True, None, 1.0, 2.5, [],
-                     ["creature", ""], ["x" * (MAX_TEXT + 1)], {}, {"next_turn": 1},
-                     {"next_turn": "Alex", "x": 1}, ("creature",)]),
-    st.sampled_from([v for values in VALID.values() for v in values]),
-    st.integers())
+ODD_VALUES = ["", "x" * (MAX_TEXT + 1), "a\ud800", "٣", "3\n", "1234567890", "upkeep2", "outside",
+              MAX_NUMBER + 1, -MAX_NUMBER - 1, True, None, 1.0, 2.5, [], ["creature", ""],
+              ["x" * (MAX_TEXT + 1)], {}, {"next_turn": 1}, {"next_turn": "Alex", "x": 1},
+              ("creature",), {"card": "x"}, [["x"]]]
+ODD = st.one_of(st.sampled_from(ODD_VALUES),
+                st.sampled_from([v for values in VALID.values() for v in values]), st.integers())
+
+
+def _verdicts(step) -> tuple[str | None, str | None]:
+    """What ``normalize`` and the schema say of a step: None (accepted) or the message."""
+    out = []
+    for check in (actions.normalize,
+                  lambda s: validation.validate(s, ref="step", line=None)):
+        try:
+            check(step)
+            out.append(None)
+        except ScenarioError as err:
+            out.append(str(err))
+    return out[0], out[1]
+
+
+def test_the_schema_and_normalize_agree_on_every_field_and_odd_value():
+    """Each field of each action in turn takes each odd value (and each valid value of every
+    kind), the others staying valid: both checks accept, or both refuse."""
+    values = ODD_VALUES + [v for vs in VALID.values() for v in vs]
+    disagree = []
+    for name, action in actions.ACTIONS.items():
+        base = {f.name: VALID[f.kind][0] for f in action.fields}
+        for f in action.fields:
+            for value in values:
+                steps = [{name: {**base, f.name: value}}]
+                if f.name == action.scalar:
+                    steps.append({name: value})
+                for step in steps:
+                    by_normalize, by_schema = _verdicts(step)
+                    if (by_normalize is None) != (by_schema is None):
+                        disagree.append((step, by_normalize, by_schema))
+    assert disagree == []
 
 
 @st.composite
@@ -152,14 +183,5 @@ def steps(draw):
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(steps())
 def test_the_schema_and_normalize_accept_the_same_steps(step):
-    try:
-        actions.normalize(step)
-        by_normalize = None
-    except ScenarioError as err:
-        by_normalize = str(err)
-    try:
-        validation.validate(step, ref="step", line=None)
-        by_schema = None
-    except ScenarioError as err:
-        by_schema = str(err)
+    by_normalize, by_schema = _verdicts(step)
     assert (by_normalize is None) == (by_schema is None), (by_normalize, by_schema)
