@@ -11,7 +11,7 @@ from . import expectations, validation, yamlfile
 from .actions import normalize
 from .errors import RulesError, ScenarioError
 from .game import Game
-from .limits import shown
+from .limits import MAX_OBJECTS, shown
 from .subgame import KNOWN_VARIANTS
 from .trace import Trace
 from .yamlfile import LineDict, LineList
@@ -202,9 +202,12 @@ def _check(data: dict, file: str) -> Scenario:
 
     life = player_map("life")
     libraries = player_map("libraries")
+    raw_objects = data.get("objects") or []
+    total = sum(libraries.values()) + len(raw_objects)
+    _need(total <= MAX_OBJECTS, f"libraries and objects: {total} cards, more than the limit of "
+          f"{MAX_OBJECTS} objects", _line(data, "libraries"))
     ids = {f"{p}#{i}" for p, n in libraries.items() for i in range(1, n + 1)}
     objects = []
-    raw_objects = data.get("objects") or []
     for i, spec in enumerate(raw_objects):
         line = _line(raw_objects, i)
         oid = spec.get("id", spec.get("name"))

@@ -19,6 +19,7 @@ from magicsub.limits import (
     MAX_FILE_BYTES,
     MAX_LIBRARY,
     MAX_NUMBER,
+    MAX_OBJECTS,
     MAX_PLAYERS,
     MAX_STEPS,
     MAX_TEXT,
@@ -221,6 +222,17 @@ def test_each_limit_is_refused_with_its_value(make, line, words):
     assert len(str(e.value)) < 400
 
 
+def test_libraries_and_objects_together_are_held_to_the_limit_on_objects():
+    players = [f"P{i}" for i in range(MAX_OBJECTS // MAX_LIBRARY + 1)]
+    text = (f"title: t\nplayers: [{', '.join(players)}]\n"
+            f"libraries: {{{', '.join(f'{p}: {MAX_LIBRARY}' for p in players)}}}\n")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(text=text)
+    total = len(players) * MAX_LIBRARY
+    assert str(e.value) == (f"<scenario>:3: libraries and objects: {total} cards, more than the "
+                            f"limit of {MAX_OBJECTS} objects")
+
+
 def test_the_largest_allowed_library_loads():
     scenario = load_scenario(text=GOOD + f"libraries: {{Alex: {MAX_LIBRARY}}}\n")
     assert scenario.libraries == {"Alex": MAX_LIBRARY}
@@ -335,7 +347,7 @@ def test_the_readme_states_each_limit():
         "nesting of mappings and lists": f"{limits.MAX_DEPTH} levels",
         "players": f"{limits.MAX_PLAYERS}",
         "cards in one library (`libraries:`)": f"{limits.MAX_LIBRARY:,}",
-        "objects": f"{limits.MAX_OBJECTS:,}",
+        "objects, counting the cards of `libraries:`": f"{limits.MAX_OBJECTS:,}",
         "steps, and expectations": f"{limits.MAX_STEPS:,} each",
         "length of any string": f"{limits.MAX_TEXT:,} characters",
         "any integer": f"between -{limits.MAX_NUMBER:,} and {limits.MAX_NUMBER:,}",
