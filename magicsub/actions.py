@@ -6,10 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ScenarioError
+from .limits import MAX_NUMBER, MAX_TEXT, shown
 from .state import STEPS
+from .yamlfile import lone_surrogate
 from .zones import Zone
 
 ADVANCE = STEPS[1:] + ("next_turn",)
+"""The steps ``advance`` goes to."""
+ZONES = tuple(z.value for z in Zone)
+"""The zone names, in ``Zone`` order."""
+DURATIONS = ("end_of_turn", "source_leaves", "forever")
+"""The durations named by a word; ``{next_turn: PLAYER}`` is the other."""
+CHOICES = ("cost", "choice", "rule")
+"""What a ``choice`` step asks for."""
+INFO = ("life", "counters")
+"""What an ``info`` step asks about."""
 
 
 @dataclass(frozen=True)
@@ -79,54 +90,64 @@ KINDS = {
     "str": "a string",
     "int": "an integer",
     "bool": "true or false",
-    "zone": "a zone (" + ", ".join(z.value for z in Zone) + ")",
+    "zone": "a zone (" + ", ".join(ZONES) + ")",
     "game": "a game (main, 1, 2, ...)",
     "step": "a step (" + ", ".join(ADVANCE) + ")",
     "types": "a list of card types",
-    "until": "end_of_turn, source_leaves, forever or {next_turn: PLAYER}",
-    "choice": "cost, choice or rule",
-    "info": "life or counters",
+    "until": ", ".join(DURATIONS) + " or {next_turn: PLAYER}",
+    "choice": ", ".join(CHOICES[:-1]) + " or " + CHOICES[-1],
+    "info": " or ".join(INFO),
 }
 
 
 def parse_game(value: object) -> int:
-    """``main`` (or 0) is game 0; a positive integer is that subgame."""
-    if value == "main" or value == 0:
+    """``main`` (or 0) is game 0; a whole number (or a string of ASCII digits) is that subgame.
+
+    >>> parse_game("main"), parse_game(2), parse_game("3")
+    (0, 2, 3)
+    """
+    if value == "main":
         return 0
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
         return value
-    if isinstance(value, str) and value.isdigit():
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         return int(value)
-    raise ScenarioError(f"expected {KINDS['game']}, got {value!r}")
+    raise ScenarioError(f"expected {KINDS['game']}, got {shown(value)}")
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT and not lone_surrogate(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
 
 
 def check_value(kind: str, value: object, where: str) -> object:
     """Check one value's shape against its kind; return it normalised."""
     ok = True
     if kind in ("player", "object", "new_id", "str", "target"):
-        ok = isinstance(value, str) and value != ""
+        ok = _is_text(value)
     elif kind == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
+        ok = _is_int(value)
     elif kind == "bool":
         ok = isinstance(value, bool)
-    elif kind == "zone":
-        ok = value in {z.value for z in Zone}
     elif kind == "game":
-        return parse_game(value)
-    elif kind == "step":
-        ok = value in ADVANCE
+        try:
+            return parse_game(value)
+        except ScenarioError:
+            ok = False
+    elif kind in ("zone", "step", "choice", "info"):
+        ok = isinstance(value, str) and value in {"zone": ZONES, "step": ADVANCE,
+                                                  "choice": CHOICES, "info": INFO}[kind]
     elif kind == "types":
-        ok = isinstance(value, list) and all(isinstance(t, str) for t in value)
+        ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
     elif kind == "until":
-        ok = value in ("end_of_turn", "source_leaves", "forever") or (
-            isinstance(value, dict) and set(value) == {"next_turn"}
-            and isinstance(value["next_turn"], str))
-    elif kind == "choice":
-        ok = value in ("cost", "choice", "rule")
-    elif kind == "info":
-        ok = value in ("life", "counters")
+        ok = (isinstance(value, str) and value in DURATIONS) or (
+            isinstance(value, dict) and list(value) == ["next_turn"]
+            and _is_text(value["next_turn"]))
     if not ok:
-        raise ScenarioError(f"{where}: expected {KINDS[kind]}, got {value!r}")
+        raise ScenarioError(f"{where}: expected {KINDS[kind]}, got {shown(value)}")
     return value
 
 
@@ -134,23 +155,27 @@ def normalize(step: object) -> tuple[str, dict]:
     """Check a step's shape: a one-key mapping naming a known action with the right fields.
 
     Return ``(action, fields)``. Raise ``ScenarioError`` saying what was expected.
+
+    >>> normalize({"resolve": "shahrazad"})
+    ('resolve', {'object': 'shahrazad'})
     """
     if not isinstance(step, dict) or len(step) != 1:
-        raise ScenarioError(f"a step is a mapping with exactly one key (the action), got {step!r}")
+        raise ScenarioError("a step is a mapping with exactly one key (the action), got "
+                            f"{shown(step)}")
     (name, value), = step.items()
-    action = ACTIONS.get(name)
+    action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         known = ", ".join(sorted(ACTIONS) + ["expect"])
-        raise ScenarioError(f"unknown step {name!r}; expected one of {known}")
+        raise ScenarioError(f"unknown step {shown(name)}; expected one of {known}")
     if not isinstance(value, dict):
         if action.scalar is None:
             fields = ", ".join(f.name for f in action.fields)
-            raise ScenarioError(f"{name}: expected a mapping with {fields}, got {value!r}")
+            raise ScenarioError(f"{name}: expected a mapping with {fields}, got {shown(value)}")
         value = {action.scalar: value}
     known = {f.name: f for f in action.fields}
-    extra = sorted(set(value) - set(known))
+    extra = [k for k in value if k not in known]
     if extra:
-        raise ScenarioError(f"{name}: unknown field {extra[0]!r}; expected "
+        raise ScenarioError(f"{name}: unknown field {shown(extra[0])}; expected "
                             f"{', '.join(known)}")
     out = {}
     for f in action.fields:

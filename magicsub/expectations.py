@@ -3,6 +3,7 @@
 ``check(game, exp)`` returns what did not hold, as ``(expected, actual)`` strings; ``[]`` when
 the expectation holds. Without ``game``, an object is looked for in the whole tree, a player's
 figures are the main game's, and priority, active player and stack are the game in progress's.
+An expectation about a game that does not exist does not hold ("game 9 does not exist").
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from .actions import parse_game
 from .errors import ScenarioError
+from .limits import shown
 from .objects import Kind
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import GameState
 
 KEYS = {
     "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
@@ -32,24 +35,29 @@ KEYS = {
     "step": {"step", "game", "turn"},
     "held": {"held", "game"},
 }
+"""Each kind of expectation and the keys it may have (``magicsub.schema`` gives their types)."""
+
+KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
+              "trace_lacks", "winner", "held", "step", "zone")
+"""The kinds in the order they are recognised: a mapping is of the first kind whose key it has
+(``{object: x, zone: exile}`` is an object expectation)."""
 
 
 def kind_of(exp: dict) -> str:
     """Which kind of expectation a mapping is; raise ``ScenarioError`` if none or unknown keys."""
     if not isinstance(exp, dict) or not exp:
-        raise ScenarioError(f"an expectation is a mapping, got {exp!r}")
-    for kind in ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
-                 "trace_lacks", "winner", "held", "step", "zone"):
+        raise ScenarioError(f"an expectation is a mapping, got {shown(exp)}")
+    for kind in KIND_ORDER:
         if kind in exp:
-            extra = sorted(set(exp) - KEYS[kind])
+            extra = [k for k in exp if k not in KEYS[kind]]
             if extra:
                 article = "an" if kind[0] in "aeiou" else "a"
-                raise ScenarioError(f"unknown key {extra[0]!r} in {article} {kind} expectation; "
-                                    f"expected {', '.join(sorted(KEYS[kind]))}")
+                raise ScenarioError(f"unknown key {shown(extra[0])} in {article} {kind} "
+                                    f"expectation; expected {', '.join(sorted(KEYS[kind]))}")
             if "game" in exp:
                 parse_game(exp["game"])
             return kind
-    raise ScenarioError(f"unknown expectation {exp!r}; expected one of the keys "
+    raise ScenarioError(f"unknown expectation {shown(exp)}; expected one of the keys "
                         f"{', '.join(KEYS)}")
 
 
@@ -58,9 +66,29 @@ def _game_label(gid: int | None) -> str:
 
 
 def check(game: Game, exp: dict) -> list[tuple[str, str]]:
-    """Check one expectation against ``game``; return the mismatches as (expected, actual)."""
+    """Check one expectation against ``game``; return the mismatches as (expected, actual).
+
+    :raises ScenarioError: ``exp`` is not a well-formed expectation (``magicsub.schema``).
+    """
+    from .validation import validate
+
+    validate(exp, ref="expectation", line=None)
     kind = kind_of(exp)
     return _CHECKS[kind](game, exp)
+
+
+def _in(game: Game, exp: dict, default: int | None) -> tuple[int, GameState | None]:
+    """The game an expectation names (``default`` without ``game``: None is the game in
+    progress), and its state, or None when there is no such game."""
+    if "game" in exp:
+        gid = parse_game(exp["game"])
+    else:
+        gid = game.world.current if default is None else default
+    return gid, game.world.games.get(gid)
+
+
+def _missing(what: str, gid: int) -> list[tuple[str, str]]:
+    return [(f"{what} in game {_game_label(gid)}", f"game {gid} does not exist")]
 
 
 def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
@@ -91,10 +119,9 @@ def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
 
 def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
     p = exp["player"]
-    gid = parse_game(exp.get("game", "main"))
-    if gid not in game.world.games:
-        return [(f"game {gid} to exist", "no such game")]
-    g = game.world.games[gid]
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"player {p}", gid)
     if p not in g.seats:
         if exp.get("in_game") is False and len(exp) <= 3:
             return []
@@ -115,9 +142,11 @@ def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
 
 
 def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
-    gid = parse_game(exp.get("game", "main"))
+    gid, g = _in(game, exp, 0)
     zone = Zone(exp["zone"])
     owner = exp.get("owner")
+    if g is None:
+        return _missing(f"{owner + ' ' if owner else ''}{zone.value}", gid)
     objs = game.world.in_zone(gid, zone, owner)
     ids = [o.id for o in objs]
     out = []
@@ -133,25 +162,25 @@ def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _current(game: Game, exp: dict):
-    if "game" in exp:
-        return game.world.games[parse_game(exp["game"])]
-    return game.world.game
-
-
 def _priority(game: Game, exp: dict):
-    g = _current(game, exp)
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"priority {exp['priority']}", gid)
     return [] if g.priority == exp["priority"] else [(f"priority {exp['priority']}",
                                                        f"priority {g.priority}")]
 
 
 def _active(game: Game, exp: dict):
-    g = _current(game, exp)
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"active {exp['active']}", gid)
     return [] if g.active == exp["active"] else [(f"active {exp['active']}", f"active {g.active}")]
 
 
 def _stack(game: Game, exp: dict):
-    g = _current(game, exp)
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"stack {exp['stack']}", gid)
     got = [o.source if o.kind is Kind.ABILITY else o.id for o in game.world.stack(g.gid)]
     return [] if got == list(exp["stack"]) else [(f"stack {exp['stack']}", f"stack {got}")]
 
@@ -161,27 +190,36 @@ def _subgames(game: Game, exp: dict):
     return [] if n == exp["subgames"] else [(f"{exp['subgames']} subgames", f"{n}")]
 
 
+def _rules(value: str | list) -> list:
+    """A citation or a list of them."""
+    return [value] if isinstance(value, str) else list(value)
+
+
 def _cites(game: Game, exp: dict):
     rules = set(game.trace.rules())
-    missing = [r for r in exp["trace_cites"] if r not in rules]
+    missing = [r for r in _rules(exp["trace_cites"]) if r not in rules]
     return [(f"trace cites {missing}", f"cites {sorted(rules)}")] if missing else []
 
 
 def _lacks(game: Game, exp: dict):
     rules = set(game.trace.rules())
-    present = [r for r in exp["trace_lacks"] if r in rules]
+    present = [r for r in _rules(exp["trace_lacks"]) if r in rules]
     return [(f"trace does not cite {present}", "it does")] if present else []
 
 
 def _winner(game: Game, exp: dict):
-    g = game.world.games[parse_game(exp.get("game", "main"))]
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"won by {exp['winner']}", gid)
     return [] if g.winner == exp["winner"] and g.ended else [
         (f"game {_game_label(g.gid)} won by {exp['winner']}",
          f"winner {g.winner} ({g.status})")]
 
 
 def _step(game: Game, exp: dict):
-    g = _current(game, exp)
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"step {exp['step']}", gid)
     out = []
     if g.step != exp["step"]:
         out.append((f"step {exp['step']}", f"step {g.step}"))
@@ -191,7 +229,9 @@ def _step(game: Game, exp: dict):
 
 
 def _held(game: Game, exp: dict):
-    g = game.world.games[parse_game(exp.get("game", "main"))]
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"held {exp['held']}", gid)
     got = [t.source for t in g.held]
     return [] if got == list(exp["held"]) else [(f"held {exp['held']}", f"held {got}")]
 

@@ -35,6 +35,10 @@ MAX_STEPS = 10_000
 MAX_TEXT = 10_000
 """The longest string a scenario may hold (a title, a description, a name)."""
 
+MAX_NUMBER = 1_000_000_000
+"""The largest magnitude of any integer a scenario gives (a seed, a life total, counters, power,
+a game number): larger ones are refused, so no total grows past what is printed at once."""
+
 MAX_QUOTED = 80
 """The most characters of a value that an error message quotes."""
 
