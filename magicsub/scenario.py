@@ -95,12 +95,16 @@ class Scenario:
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
+            except ScenarioError as err:
+                raise err.at(self.file, line) from None
             except RulesError as err:
                 raise err.located(f"{self.file}:{line}") from None
         for line, spec in self.effects:
             try:
                 game.add_effect(spec["control"], spec["to"], spec.get("source"),
                                 spec.get("until", "forever"))
+            except ScenarioError as err:
+                raise err.at(self.file, line) from None
             except RulesError as err:
                 raise err.located(f"{self.file}:{line}") from None
         return game

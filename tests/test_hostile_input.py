@@ -354,3 +354,18 @@ def test_the_readme_states_each_limit():
         "nesting of subgames": f"{limits.MAX_SUBGAME_DEPTH}",
         "characters of a value quoted in an error message": f"{limits.MAX_QUOTED}",
     }
+
+
+def test_a_scenario_built_from_python_keeps_a_malformed_object_a_scenario_error():
+    """A wrong type reaching Game.add_object through Scenario.build stays malformed input
+    (ScenarioError at the object's line, CLI exit 2), not an illegal step."""
+    from magicsub.errors import ScenarioError
+    from magicsub.scenario import Scenario
+
+    scenario = Scenario(title="t", players=["A", "B"], file="f.yaml",
+                        objects=[(4, {"id": "x", "owner": "A", "types": "creature"})])
+    with pytest.raises(ScenarioError) as caught:
+        scenario.build()
+    assert type(caught.value) is ScenarioError
+    assert (caught.value.file, caught.value.line) == ("f.yaml", 4)
+    assert str(caught.value).startswith("f.yaml:4: add_object 'x': types: expected a list")
