@@ -28,12 +28,7 @@ EFFECT_KEYS = {"control", "to", "source", "until"}
 
 
 def _line(container, key=None, default: int | None = None) -> int | None:
-    if isinstance(container, LineDict) and key is not None:
-        return container.key_lines.get(key, container.line)
-    if isinstance(container, LineList) and isinstance(key, int) and key < len(
-            container.item_lines):
-        return container.item_lines[key]
-    return getattr(container, "line", None) or default
+    return validation.line_at(container, [] if key is None else [key], default)
 
 
 @dataclass

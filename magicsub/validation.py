@@ -60,39 +60,38 @@ def check_json(data: object, *, line: int | None = 1) -> None:
 
     :raises ScenarioError: names the line, the path and the value.
     """
+    def refused(path: list, message: str, *, at: list | None = None) -> ScenarioError:
+        where = _path_text(path)
+        return ScenarioError(f"{where}: {message}" if where else message,
+                             line=line_at(data, path if at is None else at, line))
+
     stack: list[tuple[object, list, int]] = [(data, [], 1)]
     count = 0
     while stack:
         value, path, depth = stack.pop()
-        where = _path_text(path)
-        prefix = f"{where}: " if where else ""
         count += 1
         if count > MAX_YAML_NODES:
-            raise ScenarioError(f"{prefix}more than the limit of {MAX_YAML_NODES} values in all",
-                                line=_line(data, path, line))
+            raise refused(path, f"more than the limit of {MAX_YAML_NODES} values in all")
         if depth > MAX_DEPTH:
-            raise ScenarioError(f"{prefix}nested deeper than the limit of {MAX_DEPTH} levels",
-                                line=_line(data, path, line))
+            raise refused(path, f"nested deeper than the limit of {MAX_DEPTH} levels")
         if isinstance(value, str):
             if lone_surrogate(value):
-                raise ScenarioError(f"{prefix}expected valid Unicode, got {shown(value)} (a "
-                                    "lone surrogate)", line=_line(data, path, line))
+                raise refused(path, f"expected valid Unicode, got {shown(value)} (a lone "
+                              "surrogate)")
         elif isinstance(value, float):
-            raise ScenarioError(f"{prefix}got {shown(value)}: no field takes a number with a "
-                                "fraction (quote it if it is a name or a rule)",
-                                line=_line(data, path, line))
+            raise refused(path, f"got {shown(value)}: no field takes a number with a fraction "
+                          "(quote it if it is a name or a rule)")
         elif isinstance(value, dict):
             for key in value:
                 if not isinstance(key, str):
-                    raise ScenarioError(f"{prefix}key {shown(key)}: expected a string (quote "
-                                        "it)", line=_line(data, path + [key], line))
+                    raise refused(path, f"key {shown(key)}: expected a string (quote it)",
+                                  at=path + [key])
             stack += [(v, path + [k], depth + 1) for k, v in reversed(value.items())]
         elif isinstance(value, list | tuple):
             stack += [(v, path + [i], depth + 1) for i, v in reversed(list(enumerate(value)))]
         elif not (value is None or isinstance(value, bool | int)):
-            raise ScenarioError(f"{prefix}got {shown(value)}: a scenario holds only mappings, "
-                                "lists, strings, integers, true, false and null",
-                                line=_line(data, path, line))
+            raise refused(path, f"got {shown(value)}: a scenario holds only mappings, lists, "
+                          "strings, integers, true, false and null")
 
 
 def _key(line: int | None) -> int:
@@ -111,7 +110,7 @@ def _at(tree: object, path: Iterable) -> object:
 
 def _located(data: object, error, default: int | None) -> tuple[int | None, str]:
     path = list(error.instance_path)
-    line = _line(data, path, default)
+    line = line_at(data, path, default)
     where = _path_text(path)
     prefix = f"{where}: " if where else ""
     instance = _at(data, path)
@@ -121,7 +120,7 @@ def _located(data: object, error, default: int | None) -> tuple[int | None, str]
     if keyword == "additionalProperties":
         known = subschema.get("properties", {})
         extra = next(k for k in instance if k not in known)
-        return (_line(data, path + [extra], default),
+        return (line_at(data, path + [extra], default),
                 f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}")
     if keyword == "required":
         key = details["property"]
@@ -131,7 +130,7 @@ def _located(data: object, error, default: int | None) -> tuple[int | None, str]
         inner = details["error"]
         key = inner.instance
         names = _at(schema(), error.schema_path[:error.schema_path.index("propertyNames") + 1])
-        return (_line(data, path + [key], default),
+        return (line_at(data, path + [key], default),
                 f"{prefix}key {shown(key)}: expected {_expected(names, inner.kind.name, inner)}")
     return line, f"{prefix}expected {_expected(subschema, keyword, error)}, got " \
                  f"{shown(instance)}{_size(keyword, instance)}"
@@ -170,7 +169,9 @@ def _size(keyword: str, instance: object) -> str:
     return ""
 
 
-def _line(data: object, path: list, default: int | None) -> int | None:
+def line_at(data: object, path: list, default: int | None) -> int | None:
+    """The line of the value at ``path`` in ``data`` (from ``LineDict`` and ``LineList``): the
+    nearest line known on the way there, else ``default``."""
     node, line = data, getattr(data, "line", None) or default
     for key in path:
         if isinstance(node, LineDict):
