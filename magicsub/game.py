@@ -298,15 +298,10 @@ class Game:
         label = f"{name}: {args}"
         return self._run(label, lambda tx: self._dispatch(tx, name, args))
 
-    def _check_player(self, tx: Tx, player: str) -> None:
-        if player not in self.players:
-            raise RulesError("102.1", f"unknown player {shown(player)}; the players are "
-                             f"{shown(list(self.players))}", subject=player)
-
     def _dispatch(self, tx: Tx, name: str, a: dict) -> None:
         for key in ("by", "player", "controller", "defender", "to"):
             if key in a and not (key == "to" and name in ("move", "bring_in")):
-                self._check_player(tx, a[key])
+                self._known(a[key])
         for key in ("card", "spell", "object", "creature", "control", "choose"):
             if key in a:
                 tx.obj(a[key])
@@ -531,9 +526,11 @@ class Game:
                              subject=str(gid))
         return state
 
-    def _known(self, player: str, what: str) -> None:
+    def _known(self, player: str, what: str | None = None) -> None:
+        """Refuse a name that is not one of the players (CR 102.1); ``what`` asked for it."""
         if player not in self.players:
-            raise RulesError("102.1", f"{what}: unknown player {shown(player)}; the players are "
+            prefix = f"{what}: " if what else ""
+            raise RulesError("102.1", f"{prefix}unknown player {shown(player)}; the players are "
                              f"{shown(list(self.players))}", subject=player)
 
     def _seat(self, player: object, game: object, what: str) -> Seat:
