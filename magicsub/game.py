@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import arguments, choices, combat, effects, leaving, resolution, triggers, turns
+from . import arguments, cards, choices, combat, effects, leaving, resolution, triggers, turns
 from .actions import normalize, parse_game
 from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
@@ -27,6 +27,8 @@ from .subgame import VARIANT_LIFE, check_depth, check_variant
 from .trace import Step, Trace
 from .transaction import Tx
 from .zones import Zone, parse_zone
+
+cards.load_all()
 
 
 def _settle(tx: Tx, gid: int) -> None:

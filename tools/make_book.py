@@ -39,6 +39,14 @@ sys.path.insert(0, str(ROOT))
 
 import magicsub  # noqa: E402
 
+sys.modules.setdefault("make_book", sys.modules[__name__])  # page modules import this one
+
+PAGE_MODULES = ("pages_control", "pages_mid_subgame", "pages_until_leaves", "pages_phasing",
+                "pages_range", "pages_player_triggers")
+"""Modules in tools/ that write pages of their own: each has ``PART`` (the caption of the part
+its pages join) and ``pages() -> list[Page]``."""
+NEW_PART = "Control, range and more (CR 610, 800.4, 801)"
+
 KERNEL = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                    "name": "python3"},
@@ -2057,17 +2065,37 @@ def reference_pages() -> list[Page]:
     return pages
 
 
+def module_pages() -> dict[str, list[Page]]:
+    """The pages of ``PAGE_MODULES`` that exist, by the caption of the part they join."""
+    import importlib
+
+    found: dict[str, list[Page]] = {}
+    for name in PAGE_MODULES:
+        if (ROOT / "tools" / f"{name}.py").exists():
+            module = importlib.import_module(name)
+            found.setdefault(module.PART, []).extend(module.pages())
+    return found
+
+
 def parts() -> list[Part]:
     """The book: parts, in order, with their pages."""
-    return [
+    extra = module_pages()
+    book = [
         Part("Using this book", ["using"]),
         Part("Subgames (CR 726)", subgame_pages()),
         Part("Leaving the game (CR 800.4)", leaving_pages()),
         Part("Subgames in multiplayer", multiplayer_pages()),
+        Part(NEW_PART, []),
         Part("Judge's corner", corner_pages()),
         Part("Quizzes", quiz_pages()),
         Part("Reference", reference_pages()),
     ]
+    for part in book:
+        part.chapters.extend(extra.pop(part.caption, []))
+    if extra:
+        raise SystemExit(f"unknown part(s) {sorted(extra)}; expected one of "
+                         f"{[p.caption for p in book]}")
+    return [part for part in book if part.chapters]
 
 
 if __name__ == "__main__":

@@ -1,17 +1,38 @@
-"""Built-in cards: the subgame cards and the cards of the CR 800.4 examples, with their Oracle text.
+"""Built-in cards: the subgame cards and the cards of the rules' examples, with their Oracle text.
 
-Any other name is a vanilla card of the types a scenario gives. What a card *does* lives in
-``resolution.py`` and ``triggers.py``, keyed by ``behaviour``.
+Any other name is a vanilla card of the types a scenario gives. Each built-in card lives in one
+module of this package (``magicsub/cards/mind_control.py``): its printed facts and what it does,
+registered with ``register(CardDef(...))`` when the module is imported. ``load_all()`` imports
+every card module (``magicsub.game`` calls it), so the rules modules only ever look cards up
+here and never import a card.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+Resolver = Callable[..., None]
+"""``resolve(tx, gid, top, choose, target)``: what a spell or ability does as it resolves."""
+Watcher = Callable[..., None]
+"""``watch(tx, gid, source, before, after)``: a triggered ability of ``source`` (on the
+battlefield of game ``gid``) looks at one object's move (``before``/``after`` None: created or
+ceased to exist)."""
 
 
 @dataclass(frozen=True)
 class CardDef:
-    """The printed facts of a card the engine knows by name."""
+    """A card the engine knows by name: its printed facts and its behaviour.
+
+    ``target`` names what its one target must be (``"creature"``, ``"opponent"``, ``"spell"``,
+    ...; None: no target). ``resolve`` is what the spell does (None: a permanent spell becomes a
+    permanent, CR 608.3a; any other does nothing the engine records). ``abilities`` maps the
+    behaviour of each triggered, activated or delayed ability the card creates to its resolver.
+    ``watch`` checks its triggered abilities when an object moves.
+    """
 
     name: str
     types: tuple[str, ...]
@@ -21,6 +42,10 @@ class CardDef:
     behaviour: str | None = None
     subtypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    target: str | None = None
+    resolve: Resolver | None = None
+    abilities: Mapping[str, Resolver] = field(default_factory=dict)
+    watch: Watcher | None = None
 
 
 _DEFS = [
@@ -65,8 +90,10 @@ _DEFS = [
     CardDef("Myr", ("artifact", "creature"), "", 1, 1),
 ]
 
-BUILTIN: dict[str, CardDef] = {d.name: d for d in _DEFS}
-"""The built-in cards by exact name."""
+_CARDS: dict[str, CardDef] = {d.name: d for d in _DEFS}
+_ABILITIES: dict[str, Resolver] = {}
+BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
+"""The built-in cards by exact name (read-only; ``register`` adds one)."""
 
 KNOWN_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "instant", "sorcery",
                          "planeswalker", "legendary", "battle", "kindred", "plane", "phenomenon",
@@ -74,6 +101,34 @@ KNOWN_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "instant
                          "dungeon"})
 
 
+def register(card: CardDef) -> CardDef:
+    """Add a built-in card (called once by its module); a second card of one name, or a second
+    resolver for one ability behaviour, is a programming error."""
+    old = _CARDS.get(card.name)
+    if old is not None and old != card:
+        raise ValueError(f"card {card.name!r} is registered twice")
+    _CARDS[card.name] = card
+    for behaviour, resolver in card.abilities.items():
+        if _ABILITIES.get(behaviour, resolver) is not resolver:
+            raise ValueError(f"ability behaviour {behaviour!r} is registered twice")
+        _ABILITIES[behaviour] = resolver
+    return card
+
+
 def lookup(name: str) -> CardDef | None:
     """Return the built-in definition of ``name``, or None for a vanilla card."""
-    return BUILTIN.get(name)
+    return _CARDS.get(name)
+
+
+def ability(behaviour: str) -> Resolver | None:
+    """The resolver of a triggered, activated or delayed ability's ``behaviour``."""
+    return _ABILITIES.get(behaviour)
+
+
+def load_all() -> tuple[str, ...]:
+    """Import every card module of this package (sorted by name); return their names."""
+    names = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__)
+                         if not m.name.startswith("_")))
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}")
+    return names

@@ -1,0 +1,59 @@
+"""Named moments of the core that other rules hook into (DESIGN.md section 3, "Structure").
+
+The turn/priority/stack core knows nothing of subgames, leaving, player control or range of
+influence. Where one of those rules must act, the core calls ``emit(event, tx, ...)``; the module
+that owns the rule registers a handler with ``@on(event)`` when it is imported. Handlers run in
+the order their modules registered them, which is fixed by ``magicsub.rules_modules`` (imported
+by ``magicsub.game``), never by hash order.
+
+Events (arguments after ``tx``):
+
+``players_lose`` (gid, players)
+    state-based actions found players who lose game ``gid`` at once (CR 704.3).
+``game_ended`` (gid)
+    game ``gid`` has just ended (a subgame's end runs CR 726.5).
+``turn_begins`` (gid, player)
+    ``player``'s turn has just begun in game ``gid`` (untap step, before anything else).
+``turn_skipped`` (gid, player)
+    ``player``'s turn would have begun but does not (CR 800.4k).
+``cleanup`` (gid)
+    the cleanup step's "until end of turn" effects end (CR 514.2).
+``player_left`` (gid, player, how)
+    ``player`` has left game ``gid`` (CR 800.4a), after their objects left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
+          "player_left")
+"""The events the core emits."""
+
+_HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}
+
+
+def on(event: str) -> Callable[[Callable], Callable]:
+    """Register the decorated function as a handler of ``event``."""
+    if event not in _HANDLERS:
+        raise ValueError(f"unknown event {event!r}; expected one of {', '.join(EVENTS)}")
+
+    def register(fn: Callable) -> Callable:
+        if fn not in _HANDLERS[event]:
+            _HANDLERS[event].append(fn)
+        return fn
+
+    return register
+
+
+def emit(event: str, tx, *args) -> bool:
+    """Call every handler of ``event`` in registration order; True when any handler ran."""
+    handlers = _HANDLERS[event]
+    for fn in handlers:
+        fn(tx, *args)
+    return bool(handlers)
+
+
+def handlers(event: str) -> tuple[Callable, ...]:
+    """The handlers registered for ``event``, in order (for tests and the reference page)."""
+    return tuple(_HANDLERS[event])
