@@ -13,7 +13,19 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import arguments, cards, choices, combat, effects, leaving, resolution, triggers, turns
+from . import (
+    arguments,
+    cards,
+    choices,
+    combat,
+    effects,
+    hooks,
+    leaving,
+    resolution,
+    rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
+    triggers,
+    turns,
+)
 from .actions import normalize, parse_game
 from .cards import lookup
 from .editions import DEFAULT_EDITION, edition
@@ -313,7 +325,10 @@ class Game:
         if name in ("cast", "cycle", "pass_priority") and a.get("by", a.get("player")) == \
                 tx.game(gid).active:
             turns.end_declarations(tx, gid)
-        if name == "cast":
+        handler = hooks.action_handler(name)
+        if handler is not None:
+            handler(tx, a)
+        elif name == "cast":
             target = a.get("target")
             resolution.cast(tx, a["card"], a["by"], (target,) if target else ())
             _starts_subgame(tx, a["card"])

@@ -54,6 +54,28 @@ def emit(event: str, tx, *args) -> bool:
     return bool(handlers)
 
 
+_ACTIONS: dict[str, Callable] = {}
+
+
+def action(name: str) -> Callable[[Callable], Callable]:
+    """Register the decorated ``fn(tx, args)`` as what the step ``name`` of the vocabulary does
+    (``magicsub.actions.ACTIONS`` declares its fields; ``Game.apply`` checks them and the
+    players and objects they name, then calls ``fn``)."""
+
+    def register(fn: Callable) -> Callable:
+        if _ACTIONS.get(name, fn) is not fn:
+            raise ValueError(f"action {name!r} is registered twice")
+        _ACTIONS[name] = fn
+        return fn
+
+    return register
+
+
+def action_handler(name: str) -> Callable | None:
+    """The registered handler of the step ``name``, or None (``Game`` handles it itself)."""
+    return _ACTIONS.get(name)
+
+
 def handlers(event: str) -> tuple[Callable, ...]:
     """The handlers registered for ``event``, in order (for tests and the reference page)."""
     return tuple(_HANDLERS[event])

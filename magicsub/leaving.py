@@ -8,7 +8,7 @@ player leaves the subgame only (CR 726.1b): the main game does not know.
 
 from __future__ import annotations
 
-from . import effects
+from . import effects, hooks
 from .errors import RulesError
 from .objects import Kind
 from .state import game_name
@@ -148,6 +148,7 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             if t.controller == player:
                 tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game",
                                  "remove")
+    hooks.emit("player_left", tx, gid, player, how)
 
 
 def _objects(tx: Tx, gid: int):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from . import effects, turns
-from .cards import lookup
+from .cards import ability, lookup
 from .errors import RulesError
 from .objects import Kind, Obj
 from .start import require_begun
@@ -68,8 +68,9 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
 
 def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]) -> None:
     kind = behaviour_of(obj)
+    known = lookup(obj.name)
     need = {"mind_control": "creature", "act_of_treason": "creature", "bribery": "opponent",
-            "fork": "spell"}.get(kind or "")
+            "fork": "spell"}.get(kind or "") or (known.target if known else None)
     if need is None:
         if targets and lookup(obj.name) is not None:
             raise RulesError("601.2c", f"{obj.label()} has no targets: it cannot target "
@@ -144,13 +145,24 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
 
         start_subgame(tx, top.id)
         return
-    _RESOLVERS.get(kind or "", _default)(tx, gid, top, choose, target)
+    _resolver(top, kind)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
     if tx.game(gid).resolving is not None:
         done = "is no longer resolving" if tx.rule in ("608.2b", "608.3b") else \
             "has finished resolving"
         tx.fact(gid, "resolving", None, f"{top.label()} {done}")
     turns.priority_point(tx, gid, None, cite="117.3b")
+
+
+def _resolver(top: Obj, kind: str | None):
+    """What resolving ``top`` does: its ability's or card's registered resolver, else the
+    built-in table, else the default (a permanent spell becomes a permanent)."""
+    if top.kind is Kind.ABILITY:
+        found = ability(kind or "")
+    else:
+        card = lookup(top.name)
+        found = card.resolve if card is not None else None
+    return found or _RESOLVERS.get(kind or "", _default)
 
 
 FOLLOWS = "follows its instructions in the order written"

@@ -3,7 +3,7 @@ subgame runs (CR 726.4a) and refused for a player who has left (CR 800.4d)."""
 
 from __future__ import annotations
 
-from .cards import lookup
+from .cards import lookup, watching
 from .objects import Kind, Obj
 from .state import PendingTrigger
 from .state import game_name as _game
@@ -17,8 +17,10 @@ def behaviour(obj: Obj) -> str | None:
     return d.behaviour if d else None
 
 
-def _raise(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()) -> None:
-    """A triggered ability of ``source`` triggers in game ``gid``."""
+def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()) -> None:
+    """A triggered ability of ``source`` triggers in game ``gid`` (held while ``gid`` is
+    discontinued, CR 726.4a). ``kind`` is the ability's behaviour (its resolver, registered by
+    its card); ``data`` is what the resolver needs to know."""
     taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
     tid, n = f"{source.id}-trigger", 1
     while tid in taken or tid in tx.world.objects:
@@ -42,6 +44,7 @@ def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
     enters = (after is not None and after.zone is Zone.BATTLEFIELD
               and not (before is not None and before.zone is Zone.BATTLEFIELD))
     if not (to_gy or from_gy or enters):
+        watch_all(tx, before, after)
         return
     games = sorted({g for g in ((before.game if before else None),
                                 (after.game if after else None)) if g is not None})
@@ -53,6 +56,28 @@ def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
                 _konrad(tx, gid, w, before, after)
             else:
                 _chamber(tx, gid, w, before, after)
+    watch_all(tx, before, after)
+
+
+def watch_all(tx: Tx, before: Obj | None, after: Obj | None) -> None:
+    """Give every registered card's ``watch`` a look at one move, in each game it touched: each
+    watcher on that game's battlefield, in timestamp order, and the moving object itself when it
+    was on the battlefield before the move (CR 603.10a: leaves-the-battlefield abilities look
+    back in time)."""
+    if not watching():
+        return
+    games = sorted({g for g in ((before.game if before else None),
+                                (after.game if after else None)) if g is not None})
+    for gid in games:
+        sources = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
+                   and o.name in watching()]
+        if before is not None and before.game == gid and before.zone is Zone.BATTLEFIELD \
+                and all(o.id != before.id for o in sources):
+            sources.append(before)
+        for source in sources:
+            card = lookup(source.name)
+            if card is not None and card.watch is not None:
+                card.watch(tx, gid, source, before, after)
 
 
 def _konrad(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None) -> None:
@@ -68,16 +93,16 @@ def _konrad(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None
     into_gy = after is not None and after.game == gid and after.zone is Zone.GRAVEYARD
     if from_here and before.zone is Zone.BATTLEFIELD:
         if into_gy and before.id != konrad.id:
-            _raise(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
+            fire(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
                    "konrad_damage")
     elif into_gy and before.is_card and not (from_here and before.zone is Zone.GRAVEYARD):
         origin = "" if from_here else (" from outside every game" if before.game is None
                                        else f" from {_game(before.game)}")
-        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
+        fire(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
                "konrad_damage")
     elif (from_here and before.zone is Zone.GRAVEYARD and before.owner == konrad.controller
           and before.is_card and not into_gy):
-        _raise(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
+        fire(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
                "konrad_damage")
 
 
@@ -88,7 +113,7 @@ def _chamber(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | No
         return
     if after.kind is Kind.TOKEN or not after.is_type("creature") or chamber.tapped:
         return
-    _raise(tx, gid, chamber, f"{chamber.name}: {after.name} entered; its controller creates a Myr",
+    fire(tx, gid, chamber, f"{chamber.name}: {after.name} entered; its controller creates a Myr",
            "genesis_myr", (after.id, after.controller))
 
 
@@ -96,4 +121,4 @@ def on_cycle(tx: Tx, gid: int, cycler: str) -> None:
     """A player cycled a card: Astral Slides in that game trigger."""
     for slide in (o for o in tx.world.objects_in(gid)
                   if o.zone is Zone.BATTLEFIELD and behaviour(o) == "astral_slide"):
-        _raise(tx, gid, slide, f"{slide.name}: {cycler} cycled a card", "astral_slide_exile")
+        fire(tx, gid, slide, f"{slide.name}: {cycler} cycled a card", "astral_slide_exile")

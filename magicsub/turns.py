@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from . import effects
+from . import effects, hooks
 from .errors import RulesError
 from .objects import Kind, Obj
 from .state import PRIORITY_STEPS, STEPS
@@ -388,6 +388,7 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
         touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
                               "end of turn")
         effects.exile_orphans(tx, touched)
+        hooks.emit("cleanup", tx, gid)
 
 
 def _combat_damage(tx: Tx, gid: int) -> None:
@@ -443,6 +444,7 @@ def begin_turn(tx: Tx, gid: int) -> None:
                 tx.step("800.4m", "will last until that turn would have begun")
                 touched = effects.end(tx, ending, f"{player}'s turn would have begun")
                 effects.exile_orphans(tx, touched)
+            hooks.emit("turn_skipped", tx, gid, player)
             continue
         turn += 1
         tx.step("500.3", "ends when all specified actions")
@@ -454,4 +456,5 @@ def begin_turn(tx: Tx, gid: int) -> None:
         if any(ending(e) for e in tx.world.effects.values()):
             touched = effects.end(tx, ending, f"{player}'s turn began")
             effects.exile_orphans(tx, touched)
+        hooks.emit("turn_begins", tx, gid, player)
         return

@@ -92,6 +92,7 @@ _DEFS = [
 
 _CARDS: dict[str, CardDef] = {d.name: d for d in _DEFS}
 _ABILITIES: dict[str, Resolver] = {}
+_WATCHING: frozenset[str] = frozenset()
 BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
 """The built-in cards by exact name (read-only; ``register`` adds one)."""
 
@@ -108,6 +109,8 @@ def register(card: CardDef) -> CardDef:
     if old is not None and old != card:
         raise ValueError(f"card {card.name!r} is registered twice")
     _CARDS[card.name] = card
+    global _WATCHING
+    _WATCHING = frozenset(name for name, c in _CARDS.items() if c.watch is not None)
     for behaviour, resolver in card.abilities.items():
         if _ABILITIES.get(behaviour, resolver) is not resolver:
             raise ValueError(f"ability behaviour {behaviour!r} is registered twice")
@@ -118,6 +121,11 @@ def register(card: CardDef) -> CardDef:
 def lookup(name: str) -> CardDef | None:
     """Return the built-in definition of ``name``, or None for a vanilla card."""
     return _CARDS.get(name)
+
+
+def watching() -> frozenset[str]:
+    """The names of the registered cards that have a ``watch`` (triggered abilities)."""
+    return _WATCHING
 
 
 def ability(behaviour: str) -> Resolver | None:
