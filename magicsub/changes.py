@@ -505,6 +505,75 @@ class EffectChange(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class ObjCounters(Change):
+    """The counters of one kind on a permanent changed (CR 122.1)."""
+
+    obj: str
+    name: str
+    counter: str
+    old: int
+    new: int
+    kind = "obj_counters"
+
+    def words(self) -> str:
+        """The change in words."""
+        return f"{self.counter} counters on {self.name}: {self.old} → {self.new}"
+
+    def apply(self, world: World) -> World:
+        """Set the number of counters of that kind on the object (none: the kind is gone)."""
+        counters = dict(world.objects[self.obj].counters)
+        counters.pop(self.counter, None)
+        if self.new:
+            counters[self.counter] = self.new
+        return _obj(world, self.obj, counters=tuple(sorted(counters.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Activated(Change):
+    """A loyalty ability of a permanent was activated this turn (CR 606.3)."""
+
+    obj: str
+    name: str
+    game: int
+    turn: int
+    kind = "activated"
+
+    def words(self) -> str:
+        """The change in words."""
+        return f"a loyalty ability of {self.name} has been activated this turn"
+
+    def apply(self, world: World) -> World:
+        """Remember the turn."""
+        return _obj(world, self.obj, activated=(self.game, self.turn))
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierChange(Change):
+    """A power/toughness-changing effect of a resolved spell or ability began or ended
+    (CR 611.2a, 613.4c)."""
+
+    modifier: str
+    text: str
+    status: str
+    op: str | None = _hidden()
+    value: Any = _hidden()
+    kind = "modifier"
+
+    def words(self) -> str:
+        """The change in words."""
+        return f"{self.text}: {self.status}"
+
+    def apply(self, world: World) -> World:
+        """Start (``op="begin"``) or end (``op="end"``) the effect."""
+        if self.op == "begin":
+            return replace(world, modifiers=world.modifiers.set(self.modifier, self.value),
+                           seq=max(world.seq, self.value.order))
+        if self.op == "end":
+            return replace(world, modifiers=world.modifiers.delete(self.modifier))
+        return world
+
+
+@dataclass(frozen=True, slots=True)
 class Note(Change):
     """A remark the trace makes: where the rules are silent or surprising, or what did not move."""
 

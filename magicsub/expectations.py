@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 KEYS = {
     "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
-               "attached_to", "phased_out"},
+               "attached_to", "phased_out", "power", "toughness", "counters"},
     "player": {"player", "life", "counters", "in_game", "game", "result"},
     "zone": {"zone", "owner", "game", "count", "cards", "contains"},
     "priority": {"priority", "game"},
@@ -114,6 +114,18 @@ def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
     for key in ("controller", "owner", "face_up", "tapped", "attached_to", "phased_out"):
         if key in exp and getattr(o, key) != exp[key]:
             out.append((f"{oid} {key} {exp[key]!r}", f"{key} {getattr(o, key)!r}"))
+    if "power" in exp or "toughness" in exp:
+        from .modifiers import power_toughness
+
+        got = dict(zip(("power", "toughness"), power_toughness(game.world, o), strict=True))
+        for key in ("power", "toughness"):
+            if key in exp and got[key] != exp[key]:
+                out.append((f"{oid} {key} {exp[key]!r}", f"{key} {got[key]!r}"))
+    if "counters" in exp:
+        have = dict(o.counters)
+        for k, n in exp["counters"].items():
+            if have.get(k, 0) != n:
+                out.append((f"{oid} {k} counters {n}", f"{have.get(k, 0)}"))
     return out
 
 

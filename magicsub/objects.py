@@ -40,7 +40,10 @@ class Obj:
 
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
     stack); ``controller`` is the controller after control-changing effects. A vanguard card has
-    a ``hand_modifier`` and a ``life_modifier`` (CR 902.4, 902.5).
+    a ``hand_modifier`` and a ``life_modifier`` (CR 902.4, 902.5). ``counters`` are the counters
+    on a permanent (CR 122.1), by kind; ``activated`` is ``(game, turn)`` of the turn a loyalty
+    ability of this permanent was last activated (CR 606.3). Both belong to one object: a move
+    makes a new object without them (CR 400.7).
     """
 
     id: str
@@ -71,6 +74,8 @@ class Obj:
     hand_modifier: int | None = None
     life_modifier: int | None = None
     extra: tuple[tuple[str, object], ...] = field(default=())
+    counters: tuple[tuple[str, int], ...] = ()
+    activated: tuple[int, int] | None = None
 
     @property
     def is_card(self) -> bool:

@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .objects import Kind
+from . import modifiers
 from .state import step_label
 from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
 from .zones import SHARED, Zone
@@ -157,6 +158,9 @@ class _Board:
             badges.append("tapped")
         if o.damage:
             badges.append(f"{o.damage} damage")
+        if pt := modifiers.describe(self.world, o):
+            badges.append(pt)
+        badges += [f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in o.counters]
         mark = self.marks.get(o.id)
         attrs = (f' data-obj="{_a(o.id)}" data-zone="{_a(o.place)}" '
                  f'data-game="{_a("outside" if o.game is None else o.game)}"')

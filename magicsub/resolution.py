@@ -62,6 +62,9 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
     _check_targets(tx, gid, obj, by, targets)
     tx.step("601.2a", "moves that card")
     tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
+    if tx.game(gid).pending:  # "whenever ... casts a spell" triggers go on the stack first
+        turns.priority_point(tx, gid, by, cite="117.3c")
+        return
     tx.step("117.3c")
     tx.set_priority(gid, by)
 
@@ -80,6 +83,11 @@ def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]
         raise RulesError("601.2c", f"{obj.label()} needs one target ({need})", subject=obj.id)
     target = targets[0]
     game = tx.game(gid)
+    if need == "player":  # "Enchant player" (CR 303.4a, 303.4b)
+        if target not in game.seats or not game.seat(target).in_game:
+            raise RulesError("601.2c", f"{target} is not a player in {_where(gid)}",
+                             subject=target)
+        return
     if need == "opponent":
         if target == by or target not in game.seats or not game.seat(target).in_game:
             raise RulesError("601.2c", f"{target} is not an opponent of {by} in {_where(gid)}",

@@ -166,6 +166,8 @@ FIELD_DOCS = {
     "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
     "choice.object": "the object that asks",
     "info.what": "what the effect needs to know",
+    "activate.object": "the planeswalker whose loyalty ability is activated",
+    "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
 }
 
 
@@ -215,12 +217,15 @@ EXPECT_FIELDS = {
     "tapped": _bool("whether it is tapped"),
     "attached_to": _text("an object id or null", "the object it is attached to", null=True),
     "phased_out": _bool("whether it is phased out"),
+    "power": _int(description="its power now (printed, then layer 7c: 613.4c)"),
+    "toughness": _int(description="its toughness now (printed, then layer 7c: 613.4c)"),
     "player": _doc(PLAYER, "the player"),
     "life": _int(description="the life total"),
     "counters": {"title": "a mapping of counter kind to number", "type": "object",
                  "propertyNames": _text("a kind of counter"),
                  "additionalProperties": _whole(),
-                 "description": "counters the player has, e.g. {poison: 2} (others: any)"},
+                 "description": "counters the player (or the permanent) has, e.g. {poison: 2} "
+                                "(others: any)"},
     "in_game": _bool("whether the player is still in the game"),
     "result": _enum(RESULTS + (None,), description="how the player's game went (null: going on)"),
     "zone.zone": _enum(ZONES, KINDS["zone"], "the zone"),

@@ -95,6 +95,29 @@ class Effect:
 
 
 @dataclass(frozen=True, slots=True)
+class Modifier:
+    """A resolved spell's or ability's power/toughness-changing effect in one game (CR 613.4c,
+    layer 7c), with its duration (CR 611.2a).
+
+    CR 611.2c locks in the affected set: ``objs`` holds each affected permanent as
+    ``(id, order)``, so a card that leaves the battlefield and returns is a new object the effect
+    does not apply to (CR 400.7). ``until`` is ``"end_of_turn"`` or ``"next_turn:PLAYER"``.
+    """
+
+    id: str
+    game: int
+    objs: tuple[tuple[str, int], ...]
+    power: int
+    toughness: int
+    source: str | None
+    controller: str
+    until: str
+    order: int
+    text: str = ""
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Delayed:
     """A delayed triggered ability waiting for its moment (CR 603.7), e.g. Astral Slide's return."""
 
@@ -202,6 +225,7 @@ class World:
     delayed: Map = field(default_factory=Map)
     seq: int = 0
     lki: Map = field(default_factory=Map)
+    modifiers: Map = field(default_factory=Map)
 
     @property
     def game(self) -> GameState:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import modifiers
 from .state import step_label
 from .trace import Cease, Create, Move, game_label, move_runs
 from .zones import ORDER, Zone
@@ -207,8 +208,12 @@ def _seat_line(world: World, gid: int, player: str) -> str:
     return f"{player}: " + ", ".join(bits)
 
 
-def _obj_words(o: Obj) -> str:
+def _obj_words(o: Obj, world: World | None = None) -> str:
     bits = []
+    if world is not None and (pt := modifiers.describe(world, o)):
+        bits.append(pt)
+    if o.counters:
+        bits.append(", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in o.counters))
     if o.kind.value != "card":
         bits.append(o.kind.value)
     if o.controller and o.controller != o.owner:
@@ -249,7 +254,7 @@ def world_lines(world: World) -> list[str]:
                 if zone is Zone.LIBRARY or all(_ANONYMOUS_ID.match(o.id) for o in objs):
                     listed = compress_ids([o.id for o in objs])
                 else:
-                    listed = ", ".join(_obj_words(o) for o in objs)
+                    listed = ", ".join(_obj_words(o, world) for o in objs)
                 lines.append(f"  {name} ({len(objs)}): {listed}")
     outside = world.outside()
     if outside:

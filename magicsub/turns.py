@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from . import effects, hooks
+from . import effects, hooks, modifiers
 from .errors import RulesError
 from .objects import Kind, Obj
 from .state import PRIORITY_STEPS, STEPS
@@ -210,6 +210,8 @@ def _to_graveyards(tx: Tx, game, auras: list[Obj]) -> None:
 
 
 def _attached(tx: Tx, aura: Obj) -> bool:
+    if aura.attached_to in tx.game(aura.game).seats:  # CR 303.4c: an Aura enchanting a player
+        return tx.game(aura.game).seat(aura.attached_to).in_game
     target = tx.world.objects.get(aura.attached_to) if aura.attached_to else None
     return target is not None and target.game == aura.game and target.zone is Zone.BATTLEFIELD
 
@@ -366,6 +368,7 @@ def _refuse_skipped_draw(tx: Tx, gid: int, target: str) -> None:
 
 
 def _turn_based(tx: Tx, gid: int, step: str) -> None:
+    hooks.emit("step_begins", tx, gid, step)
     game = tx.game(gid)
     if step == "draw" and game.active is not None:
         if game.turn == 1 and game.active == game.first:
@@ -396,6 +399,7 @@ def _combat_damage(tx: Tx, gid: int) -> None:
     player who has left, CR 800.4e); then all of it is dealt at once."""
     game = tx.game(gid)
     dealt: dict[str, list[tuple[str, int]]] = {}
+    sources: list[Obj] = []
     for creature, defender in game.attacks:
         obj = tx.world.objects.get(creature)
         if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
@@ -405,7 +409,8 @@ def _combat_damage(tx: Tx, gid: int) -> None:
             tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
                     "damage is not assigned.")
             continue
-        dealt.setdefault(defender, []).append((obj.label(), obj.power or 0))
+        dealt.setdefault(defender, []).append((obj.label(), modifiers.power(tx.world, obj)))
+        sources.append(obj)
     if not dealt:
         return
     tx.step("510.2", "all combat damage that’s been assigned is dealt simultaneously")
@@ -413,6 +418,7 @@ def _combat_damage(tx: Tx, gid: int) -> None:
         tx.note(f"{' and '.join(f'{name} ({n})' for name, n in hits)} deal"
                 f"{'s' if len(hits) == 1 else ''} combat damage to {defender}.")
         tx.set_life(gid, defender, tx.game(gid).seat(defender).life - sum(n for _, n in hits))
+    modifiers.lifelink(tx, gid, sources)
 
 
 def _end_step_triggers(tx: Tx, gid: int) -> None:

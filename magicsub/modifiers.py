@@ -1,0 +1,295 @@
+"""Power and toughness (CR 613.4c, layer 7c), counters on permanents (CR 122.1), loyalty
+abilities (CR 606.3), and triggers on a player losing the game (CR 603.9).
+
+Two kinds of continuous effect change power and toughness here, and they end differently:
+
+* an effect of a **static ability** (Glorious Anthem) is not recorded anywhere: it is computed
+  from the permanents on the battlefield each time power and toughness are asked for, so it
+  applies "at any given moment to whatever its text indicates" (CR 611.3a) and only while its
+  source is on the battlefield (CR 611.3b), and "you" is whoever controls the source now;
+* an effect of a **resolved** spell or ability (Sorin, Solemn Visitor's +1) is a ``Modifier``
+  record with a duration (CR 611.2a) and a locked-in set of objects (CR 611.2c); "until your next
+  turn" ends when that turn begins, or, if its player has left, when that turn would have begun
+  (CR 800.4m).
+
+A card registers a static ability with ``static(name, fn)``, a loyalty ability with
+``loyalty(name, label, cost, behaviour, text)`` and a "whenever a player loses the game" trigger
+with ``on_player_loses(name, fn)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import hooks
+from .changes import Activated, ModifierChange, ObjCounters
+from .errors import RulesError
+from .objects import Kind, Obj
+from .state import MAIN_PHASES, Modifier, World
+from .state import game_name as _where
+from .state import timestamp
+from .transaction import Tx
+from .zones import Zone
+
+StaticPT = Callable[[World, Obj, Obj], tuple[int, int] | None]
+"""``fn(world, source, creature)``: what a static ability of ``source`` adds to ``creature``'s
+power and toughness, or None when it does not apply to it."""
+LossTrigger = Callable[[Tx, int, Obj, str, str], None]
+"""``fn(tx, gid, source, player, how)``: a permanent's ability that triggers when ``player`` loses
+(or leaves) game ``gid``."""
+
+_STATIC: dict[str, StaticPT] = {}
+_LOSS: dict[str, LossTrigger] = {}
+
+
+@dataclass(frozen=True)
+class Loyalty:
+    """A loyalty ability (CR 606): its label (``"+1"``), loyalty cost, behaviour, text."""
+
+    label: str
+    cost: int
+    behaviour: str
+    text: str
+
+
+_LOYALTY: dict[str, dict[str, Loyalty]] = {}
+
+
+def static(name: str, fn: StaticPT) -> None:
+    """Register the static power/toughness ability of the card ``name``."""
+    _STATIC[name] = fn
+
+
+def on_player_loses(name: str, fn: LossTrigger) -> None:
+    """Register the "when a player loses the game" ability of the card ``name`` (CR 603.9)."""
+    _LOSS[name] = fn
+
+
+def loyalty(name: str, label: str, cost: int, behaviour: str, text: str) -> None:
+    """Register a loyalty ability of the planeswalker card ``name``."""
+    _LOYALTY.setdefault(name, {})[label] = Loyalty(label, cost, behaviour, text)
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def counters(obj: Obj) -> dict[str, int]:
+    """The counters on an object, by kind."""
+    return dict(obj.counters)
+
+
+def _applies(m: Modifier, obj: Obj) -> bool:
+    return m.game == obj.game and (obj.id, obj.order) in m.objs
+
+
+def layer_7c(world: World, obj: Obj) -> list[tuple[str, int, int]]:
+    """CR 613.4c: the effects and counters that modify ``obj``'s power and toughness, as
+    ``(what, power, toughness)``, in the order they apply (counters, then effects by timestamp;
+    additions commute, so the order changes no result)."""
+    if obj.game is None or obj.zone is not Zone.BATTLEFIELD or not obj.is_type("creature") \
+            or obj.phased_out:
+        return []
+    out: list[tuple[str, int, int]] = []
+    c = counters(obj)
+    plus, minus = c.get("+1/+1", 0), c.get("-1/-1", 0)
+    if plus or minus:
+        out.append((f"counters ({plus} +1/+1, {minus} -1/-1)", plus - minus, plus - minus))
+    if _STATIC:
+        for source in world.objects_in(obj.game):
+            fn = _STATIC.get(source.name)
+            if fn is None or source.zone is not Zone.BATTLEFIELD or source.phased_out:
+                continue
+            got = fn(world, source, obj)
+            if got is not None:
+                out.append((source.label(), got[0], got[1]))
+    for m in sorted(world.modifiers.values(), key=lambda m: (m.order, m.id)):
+        if _applies(m, obj):
+            out.append((m.text or m.id, m.power, m.toughness))
+    return out
+
+
+def power_toughness(world: World, obj: Obj) -> tuple[int | None, int | None]:
+    """An object's power and toughness now: its printed values (layer 1) plus layer 7c."""
+    if obj.power is None and obj.toughness is None:
+        return obj.power, obj.toughness
+    p, t = obj.power or 0, obj.toughness or 0
+    for _, dp, dt in layer_7c(world, obj):
+        p, t = p + dp, t + dt
+    return (p if obj.power is not None else None, t if obj.toughness is not None else None)
+
+
+def power(world: World, obj: Obj) -> int:
+    """An object's power now (0 when it has none): what it deals as combat damage (CR 510.1a)."""
+    return power_toughness(world, obj)[0] or 0
+
+
+def keywords(world: World, obj: Obj) -> frozenset[str]:
+    """The keywords resolved effects give an object (Sorin's lifelink)."""
+    return frozenset(k for m in world.modifiers.values() if _applies(m, obj)
+                     for k in m.keywords)
+
+
+def describe(world: World, obj: Obj) -> str:
+    """``"3/3 (printed 2/2)"`` when layer 7c changes anything, else ``""``."""
+    if obj.power is None or not layer_7c(world, obj):
+        return ""
+    p, t = power_toughness(world, obj)
+    if (p, t) == (obj.power, obj.toughness):
+        return ""
+    return f"{p}/{t} (printed {obj.power}/{obj.toughness})"
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def add_counters(tx: Tx, oid: str, counter: str, amount: int) -> None:
+    """Put ``amount`` counters of a kind on a permanent (negative: remove them) (CR 122.1)."""
+    obj = tx.obj(oid)
+    old = counters(obj).get(counter, 0)
+    new = max(0, old + amount)
+    if new != old:
+        tx.record(ObjCounters(oid, obj.label(), counter, old, new))
+
+
+def _until_words(until: str) -> str:
+    if until == "end_of_turn":
+        return "until end of turn"
+    return f"until {until.split(':', 1)[1]}'s next turn"
+
+
+def begin(tx: Tx, gid: int, objs: list[Obj], dp: int, dt: int, *, source: str | None,
+          controller: str, until: str, text: str, keywords: tuple[str, ...] = ()) -> None:
+    """A resolved spell or ability's effect begins: ``objs`` get +dp/+dt (and ``keywords``)
+    ``until`` ``end_of_turn`` or ``next_turn:PLAYER``. The set is locked in (CR 611.2c)."""
+    mid = f"modifier-{tx.world.seq + 1}"
+    locked = tuple((o.id, o.order) for o in sorted(objs, key=timestamp))
+    mod = Modifier(mid, gid, locked, dp, dt, source, controller, until, tx.next_order(), text,
+                   keywords)
+    names = ", ".join(o.label() for o in sorted(objs, key=timestamp)) or "no creature"
+    tx.record(ModifierChange(mid, f"{text} ({names}) {_until_words(until)}", "begins", "begin",
+                             mod))
+
+
+def end(tx: Tx, which: Callable[[Modifier], bool], reason: str) -> None:
+    """End every resolved power/toughness effect ``which`` selects."""
+    for m in sorted((m for m in tx.world.modifiers.values() if which(m)),
+                    key=lambda m: (m.order, m.id)):
+        tx.record(ModifierChange(m.id, f"{m.text} {_until_words(m.until)}", f"ends ({reason})",
+                                 "end", m))
+
+
+@hooks.on("turn_begins")
+def _turn_begins(tx: Tx, gid: int, player: str) -> None:
+    """CR 611.2a: "until your next turn" effects end as that player's turn begins."""
+    key = f"next_turn:{player}"
+    if any(m.game == gid and m.until == key for m in tx.world.modifiers.values()):
+        tx.step("611.2a", "lasts as long as stated by the spell or ability creating it")
+        end(tx, lambda m: m.game == gid and m.until == key, f"{player}'s turn began")
+
+
+@hooks.on("turn_skipped")
+def _turn_skipped(tx: Tx, gid: int, player: str) -> None:
+    """CR 800.4m: the effects of a player who left last until that turn would have begun."""
+    key = f"next_turn:{player}"
+    if any(m.game == gid and m.until == key for m in tx.world.modifiers.values()):
+        tx.step("800.4m", "will last until that turn would have begun")
+        end(tx, lambda m: m.game == gid and m.until == key,
+            f"{player}'s turn would have begun")
+
+
+@hooks.on("cleanup")
+def _cleanup(tx: Tx, gid: int) -> None:
+    """CR 514.2: "until end of turn" effects end in the cleanup step."""
+    if any(m.game == gid and m.until == "end_of_turn" for m in tx.world.modifiers.values()):
+        tx.step("514.2", "“until end of turn” and “this turn” effects end")
+        end(tx, lambda m: m.game == gid and m.until == "end_of_turn", "end of turn")
+
+
+@hooks.on("player_left")
+def _player_left(tx: Tx, gid: int, player: str, how: str) -> None:
+    """CR 603.9: abilities that trigger when a player loses the game trigger when a player loses
+    or leaves it, whatever the reason. CR 603.10: the game looks at the objects as they exist
+    immediately after the event, so this runs after the player's objects have left (their own
+    permanents do not trigger). Sources trigger in timestamp order (CR 603.3b default)."""
+    if not _LOSS:
+        return
+    sources = [o for o in tx.world.objects_in(gid)
+               if o.zone is Zone.BATTLEFIELD and o.name in _LOSS and not o.phased_out]
+    for source in sources:
+        _LOSS[source.name](tx, gid, source, player, how)
+
+
+@hooks.on("step_begins")
+def _step_begins(tx: Tx, gid: int, step: str) -> None:
+    """CR 603.2b: "at the beginning of your upkeep" abilities of the registered cards."""
+    if step != "upkeep":
+        return
+    active = tx.game(gid).active
+    for source in tx.world.objects_in(gid):
+        fn = _UPKEEP.get(source.name)
+        if fn is not None and source.zone is Zone.BATTLEFIELD and not source.phased_out \
+                and source.controller == active:
+            fn(tx, gid, source)
+
+
+_UPKEEP: dict[str, Callable[[Tx, int, Obj], None]] = {}
+
+
+def at_your_upkeep(name: str, fn: Callable[[Tx, int, Obj], None]) -> None:
+    """Register the "at the beginning of your upkeep" ability of the card ``name``."""
+    _UPKEEP[name] = fn
+
+
+# -- loyalty abilities (CR 606) -------------------------------------------------------------------
+
+@hooks.action("activate")
+def activate(tx: Tx, args: dict) -> None:
+    """CR 606.3: ``by`` activates a loyalty ability of a planeswalker they control: at sorcery
+    speed, once per turn; its loyalty cost is paid by putting or removing loyalty counters
+    (CR 606.4); the ability goes on the stack."""
+    from .resolution import require_priority
+    from .turns import priority_point
+
+    oid, by, label = args["object"], args["by"], str(args["ability"])
+    gid = require_priority(tx, by, f"activate a loyalty ability of {oid}")
+    obj = tx.obj(oid)
+    if not (obj.game == gid and obj.zone is Zone.BATTLEFIELD and obj.controller == by):
+        raise RulesError("606.3", f"{obj.label()} is not a permanent {by} controls on the "
+                         f"battlefield of {_where(gid)}", subject=oid)
+    abilities = _LOYALTY.get(obj.name, {})
+    ab = abilities.get(label)
+    if ab is None:
+        known = ", ".join(abilities) or "none the engine models"
+        raise RulesError("606.1", f"{obj.label()} has no loyalty ability {label!r} the engine "
+                         f"models (modelled: {known})", subject=oid)
+    game = tx.game(gid)
+    if game.active != by or game.step not in MAIN_PHASES or tx.world.stack(gid):
+        raise RulesError("606.3", f"{by} cannot activate {obj.label()}'s loyalty ability now: "
+                         "only in their own main phase with an empty stack", subject=oid)
+    if obj.activated == (gid, game.turn):
+        raise RulesError("606.3", f"a loyalty ability of {obj.label()} has already been "
+                         "activated this turn", subject=oid)
+    loyalty_now = counters(obj).get("loyalty", 0)
+    if loyalty_now + ab.cost < 0:
+        raise RulesError("606.6", f"{obj.label()} has {loyalty_now} loyalty counters: the cost "
+                         f"{ab.label} can't be paid", subject=oid)
+    tx.step("606.3", "any time they have priority and the stack is empty")
+    tx.record(Activated(oid, obj.label(), gid, game.turn))
+    tx.step("606.4", "The cost to activate a loyalty ability of a permanent")
+    add_counters(tx, oid, "loyalty", ab.cost)
+    tx.step("602.2a", "That ability is created on the stack")
+    tx.create(Obj(tx.fresh_id(f"{oid}-{ab.behaviour}"), f"{obj.name}'s {ab.label}: {ab.text}",
+                  by, Kind.ABILITY, game=gid, zone=Zone.STACK, base=by, controller=by,
+                  source=oid, extra=(("behaviour", ab.behaviour), ("data", ()))),
+              "activated ability")
+    priority_point(tx, gid, by)
+
+
+def lifelink(tx: Tx, gid: int, sources: list[Obj]) -> None:
+    """CR 702.15b: combat damage dealt by a source with lifelink makes its controller gain that
+    much life (the damage was dealt to players still in the game; no damage is prevented)."""
+    for obj in sources:
+        amount = power(tx.world, obj)
+        if amount > 0 and "lifelink" in keywords(tx.world, obj) and obj.controller \
+                and tx.game(gid).seat(obj.controller).in_game:
+            tx.step("702.15b", "to gain that much life")
+            tx.set_life(gid, obj.controller, tx.game(gid).seat(obj.controller).life + amount)
