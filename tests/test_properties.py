@@ -122,12 +122,12 @@ GENERAL = Config(("726", "723", "506"), (0, 2), {
     "shahrazad": 2, "cast": 6, "resolve": 6, "pass_priority": 3, "advance": 3, "copy": 1,
     "bring_in": 3,
     "move": 4, "counters": 2, "life": 2, "create": 2, "effect": 3, "cycle": 1, "attack": 1,
-    "end_game": 1, "leave": 2, "junk": 1})
+    "end_game": 1, "leave": 2, "junk": 1, "activate": 1})
 NESTED = Config(("726", "723", "506"), (1, 3), {
     "shahrazad": 10, "cast": 4, "resolve": 6, "pass_priority": 2, "advance": 2, "copy": 2,
     "bring_in": 4,
     "move": 2, "counters": 1, "life": 1, "create": 1, "effect": 2, "cycle": 1, "attack": 0,
-    "end_game": 2, "leave": 3, "junk": 0})
+    "end_game": 2, "leave": 3, "junk": 0, "activate": 1})
 
 POOL = [  # (name, zone, extra add_object keywords)
     ("Grizzly Bears", "battlefield", {}), ("Serra Angel", "battlefield", {}),
@@ -139,6 +139,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Forest", "outside", {"types": ["land"]}), ("Lotus", "ante", {"types": ["artifact"]}),
     ("Tazeem", "command", {"traditional": False, "deck": "planar", "types": ["plane"]}),
     ("Llanowar Elves", "hand", {"types": ["creature"], "power": 1, "toughness": 1}),
+    ("Curse of Vengeance", "hand", {}), ("Blood Tyrant", "battlefield", {}),
+    ("Glorious Anthem", "battlefield", {}), ("Sorin, Solemn Visitor", "hand", {}),
 ]
 
 
@@ -254,6 +256,8 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
             step["target"] = ch.pick(creatures or ids)
         elif need == "fork" and stack:
             step["target"] = ch.pick([o.id for o in stack])
+        elif card.name == "Curse of Vengeance":
+            step["target"] = ch.pick(main_players)
         return {"cast": step}
     if kind == "resolve":
         args: dict = {}
@@ -327,6 +331,10 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":
         return {ch.pick(["leave", "lose", "concede"]): ch.pick(main_players)}
+    if kind == "activate":
+        walkers = sorted(o.id for o in battlefield if o.is_type("planeswalker")) or ids
+        return {"activate": {"object": ch.pick(walkers), "by": holder,
+                             "ability": ch.pick(["+1", "+1", "-2"])}}
     return ch.pick([{"resolve": "nothing"}, {"leave": "Eve"}, {"move": {"object": "ghost",
                     "to": "exile"}}, {"advance": "beyond"}, {"draw_game": False}])
 
