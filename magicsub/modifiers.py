@@ -26,9 +26,8 @@ from . import hooks
 from .changes import Activated, ModifierChange, ObjCounters
 from .errors import RulesError
 from .objects import Kind, Obj
-from .state import MAIN_PHASES, Modifier, World
+from .state import MAIN_PHASES, Modifier, World, timestamp
 from .state import game_name as _where
-from .state import timestamp
 from .transaction import Tx
 from .zones import Zone
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
-from .objects import Kind
 from . import modifiers
+from .objects import Kind
 from .state import step_label
 from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
 from .zones import SHARED, Zone

@@ -6,5 +6,8 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import leaving, subgame  # noqa: F401
-from . import modifiers  # noqa: F401
+from . import (  # noqa: F401
+    leaving,
+    modifiers,  # noqa: F401
+    subgame,
+)
