@@ -95,7 +95,7 @@ def layer_7c(world: World, obj: Obj) -> list[tuple[str, int, int]]:
         out.append((f"counters ({plus} +1/+1, {minus} -1/-1)", plus - minus, plus - minus))
     if _STATIC:
         for source in world.objects_in(obj.game):
-            fn = _STATIC.get(source.name)
+            fn = _STATIC.get(source.name) if isinstance(source.name, str) else None
             if fn is None or source.zone is not Zone.BATTLEFIELD or source.phased_out:
                 continue
             got = fn(world, source, obj)
@@ -130,7 +130,8 @@ def keywords(world: World, obj: Obj) -> frozenset[str]:
 
 def describe(world: World, obj: Obj) -> str:
     """``"3/3 (printed 2/2)"`` when layer 7c changes anything, else ``""``."""
-    if obj.power is None or not layer_7c(world, obj):
+    if not (isinstance(obj.power, int) and isinstance(obj.toughness, int)) \
+            or not layer_7c(world, obj):
         return ""
     p, t = power_toughness(world, obj)
     if (p, t) == (obj.power, obj.toughness):
