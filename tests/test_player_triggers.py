@@ -274,3 +274,16 @@ def test_800_4m_sorin_effect_lasts_until_departed_players_turn_would_have_begun(
     steps = g.apply({"advance": "next_turn"})
     assert rules(steps).index("800.4k") < rules(steps).index("800.4m")
     assert g.world.game.active == "Bianca" and pt(g, "bears") == (2, 2)
+
+
+def test_400_7_resolved_effect_does_not_follow_a_card_back_to_the_battlefield():
+    """CR 400.7 and 611.2c: the Angel that leaves and returns is a new object, not in the locked-in
+    set of Sorin's effect: it is 4/4 again, while the Bears keep +1/+0."""
+    g = sorin_game()
+    g.apply({"activate": {"object": "sorin", "by": "Alex", "ability": "+1"}})
+    g.apply({"resolve": "sorin"})
+    assert pt(g, "angel") == (5, 4)
+    g.apply({"move": {"object": "angel", "to": "graveyard"}})
+    g.apply({"move": {"object": "angel", "to": "battlefield"}})
+    assert g.obj("angel").zone is Zone.BATTLEFIELD
+    assert pt(g, "angel") == (4, 4) and pt(g, "bears") == (3, 2)
