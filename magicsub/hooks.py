@@ -20,6 +20,8 @@ Events (arguments after ``tx``):
     the cleanup step's "until end of turn" effects end (CR 514.2).
 ``player_left`` (gid, player, how)
     ``player`` has left game ``gid`` (CR 800.4a), after their objects left.
+``play_subgame`` (creator)
+    the resolving spell ``creator`` has players play a Magic subgame (CR 726.1).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
-          "player_left")
+          "player_left", "play_subgame")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import effects, turns
+from . import effects, hooks, priority
 from .cards import ability, lookup
 from .errors import RulesError
 from .objects import Kind, Obj
@@ -140,10 +140,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     tx.set_priority(gid, None)
     tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving")
     kind = behaviour_of(top)
-    if kind == "shahrazad":
-        from .subgame import start_subgame
-
-        start_subgame(tx, top.id)
+    if kind == "shahrazad" and hooks.emit("play_subgame", tx, top.id):
         return
     _resolver(top, kind)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
@@ -151,7 +148,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
         done = "is no longer resolving" if tx.rule in ("608.2b", "608.3b") else \
             "has finished resolving"
         tx.fact(gid, "resolving", None, f"{top.label()} {done}")
-    turns.priority_point(tx, gid, None, cite="117.3b")
+    priority.priority_point(tx, gid, None, cite="117.3b")
 
 
 def _resolver(top: Obj, kind: str | None):
@@ -293,7 +290,7 @@ def cycle(tx: Tx, card: str, by: str) -> None:
     from .triggers import on_cycle
 
     on_cycle(tx, gid, by)
-    turns.priority_point(tx, gid, by)
+    priority.priority_point(tx, gid, by)
 
 
 # -- what each built-in card does when it resolves -----------------------------------------------
@@ -451,7 +448,7 @@ def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 def _cycling_draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", FOLLOWS)
-    turns.draw(tx, gid, top.controller)
+    priority.draw(tx, gid, top.controller)
 
 
 _RESOLVERS = {

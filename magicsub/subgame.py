@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from immutables import Map
 
+from . import hooks
 from .effects import describe
 from .errors import RulesError
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
+from .priority import priority_point
+from .resolution import finish_resolving
 from .start import STANDARD_LIFE, opening_hands, starting_life
 from .state import PREGAME, GameState, Seat, World
 from .state import game_name as _label
 from .transaction import Tx
-from .turns import priority_point
 from .zones import Zone
 
 VARIANT_LIFE = {"commander": 40}
@@ -70,6 +72,7 @@ def check_depth(world: World, gid: int, creator: str) -> None:
                          "(MAX_SUBGAME_DEPTH)", subject=creator)
 
 
+@hooks.on("play_subgame")
 def start_subgame(tx: Tx, creator: str) -> int:
     """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game."""
     check_depth(tx.world, tx.world.current, creator)
@@ -209,6 +212,13 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
                 tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
 
 
+@hooks.on("game_ended")
+def _subgame_ended(tx: Tx, gid: int) -> None:
+    """When a subgame ends, CR 726.5 runs (a main game's end needs nothing more)."""
+    if tx.game(gid).parent is not None:
+        end_subgame(tx, gid)
+
+
 def end_subgame(tx: Tx, gid: int) -> None:
     """CR 726.5–726.5c: the subgame ``gid`` has ended; its main game resumes and the spell that
     created it finishes resolving, then held triggers go on the stack."""
@@ -308,8 +318,6 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
     tx.step("726.1a", "It resumes when the subgame ends")
     tx.game_event(main_id, "resumes", op="resume")
-    from .resolution import finish_resolving
-
     finish_resolving(tx, main_id, sub)
     main = tx.game(main_id)
     if main.held:
