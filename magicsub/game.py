@@ -18,6 +18,7 @@ from . import (
     cards,
     choices,
     combat,
+    departed,
     effects,
     hooks,
     leaving,
@@ -427,10 +428,8 @@ class Game:
             raise RulesError("111.1", f"a token is created on the battlefield, not {zone.value}",
                              subject=a["id"])
         player = a["controller"]
-        game = tx.game(gid)
-        if player in game.seats and not game.seat(player).in_game:
-            tx.step("800.4b", "no token is created")
-            tx.note(f"{player} has left the game: {a['name']} is not created.")
+        if departed.token_refused(tx, gid, player, f"{player} has left the game: {a['name']} is "
+                                  "not created."):
             return
         self._in_game(tx, player, "111.2")
         known = lookup(a["name"])
@@ -464,17 +463,13 @@ class Game:
                              subject=obj.id)
         ctrl = obj.controller if zone is Zone.BATTLEFIELD and obj.zone is Zone.STACK else None
         would = ctrl or obj.owner
-        game = tx.game(gid)
-        if zone in (Zone.BATTLEFIELD, Zone.STACK) and not (would in game.seats
-                                                           and game.seat(would).in_game):
-            tx.step("800.4b", "that object remains in its current zone")
-            tx.note(f"{obj.label()} would be put onto the {zone.value} under {would}'s "
-                    f"control, but {would} has left the game: it stays where it is.")
+        if zone in (Zone.BATTLEFIELD, Zone.STACK) and departed.zone_refused(
+                tx, gid, would, f"{obj.label()} would be put onto the {zone.value} under "
+                f"{would}'s control, but {would} has left the game: it stays where it is."):
             return
-        if not game.seat(obj.owner).in_game:
-            tx.step("800.4d", "it isn’t created")
-            tx.note(f"{obj.owner}, who owns {obj.label()}, has left the game: it would become a "
-                    f"new object in the {zone.value}, so it stays where it is.")
+        if departed.creation_refused(tx, gid, obj.owner, f"{obj.owner}, who owns {obj.label()}, "
+                                     "has left the game: it would become a new object in the "
+                                     f"{zone.value}, so it stays where it is."):
             return
         tx.step("400.7")
         tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import effects, hooks, priority
+from . import departed, effects, hooks, priority
 from .cards import ability, lookup
 from .errors import RulesError
 from .objects import Kind, Obj
@@ -252,16 +252,10 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
         raise RulesError("726.4", f"{obj.owner}, who owns {obj.label()}, is not a player of "
                          f"{_where(gid)}", subject=oid)
     controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
-    if not game.seat(obj.owner).in_game:
-        # CR 800.4b: put onto the battlefield or the stack under the control of a player who has
-        # left, "that object remains in its current zone"; into any other zone it would be a new
-        # object owned by that player, and CR 800.4d: "it isn't created". (As Game._move does.)
-        if controller is not None:
-            tx.step("800.4b", "that object remains in its current zone")
-        else:
-            tx.step("800.4d", "it isn’t created")
-        tx.note(f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
-                "come into the game and stays where it is.")
+    note = (f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
+            "come into the game and stays where it is.")
+    if controller is not None and departed.zone_refused(tx, gid, obj.owner, note) \
+            or controller is None and departed.creation_refused(tx, gid, obj.owner, note):
         return
     tx.move(oid, gid, zone, controller=controller)
 
@@ -402,9 +396,8 @@ def _genesis_myr(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     creature = tx.world.objects.get(creature_id)
     player = creature.controller if creature is not None and creature.zone is Zone.BATTLEFIELD \
         and creature.game == gid else lki_controller
-    if not tx.game(gid).seat(player).in_game:
-        tx.step("800.4b", "no token is created")
-        tx.note(f"{player} has left the game: no Myr token is created.")
+    if departed.token_refused(tx, gid, player, f"{player} has left the game: no Myr token is "
+                              "created."):
         return
     tx.step("111.2")
     tid = tx.fresh_id("myr")
@@ -440,8 +433,7 @@ def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if card is None or card.game != gid or card.zone is not Zone.EXILE:
         tx.note("The exiled card is no longer in exile: it does not return.")
         return
-    if not tx.game(gid).seat(card.owner).in_game:
-        tx.step("800.4b", "that object remains in its current zone")
+    if departed.zone_refused(tx, gid, card.owner):
         return
     tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
 

@@ -170,3 +170,18 @@ def test_subgame_and_leaving_hook_into_the_core():
     assert leaving.lose_all in hooks.handlers("players_lose")
     assert subgame.start_subgame in hooks.handlers("play_subgame")
     assert any(fn.__module__ == "magicsub.subgame" for fn in hooks.handlers("game_ended"))
+
+
+def test_player_who_left_refusals_have_one_owner():
+    """CR 800.4b ("the control change doesn't happen", "no token is created", "that object
+    remains in its current zone") and CR 800.4d ("it isn't created") are written only by
+    ``magicsub.departed``; every other module asks it."""
+    import re
+
+    owners: dict[str, list[str]] = {}
+    pattern = re.compile(r"""tx\.step\(\s*"800\.4([bd])",\s*"([^"]*)\"""")
+    for name, path in _modules().items():
+        for letter, phrase in pattern.findall(path.read_text(encoding="utf-8")):
+            if "put on the stack" not in phrase:
+                owners.setdefault(name, []).append(f"800.4{letter}: {phrase}")
+    assert set(owners) == {"magicsub.departed"}, owners
