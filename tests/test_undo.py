@@ -199,3 +199,15 @@ def test_random_apply_and_undo_keep_the_world_of_the_kept_requests(seed, nested,
         assert game.world == fresh.world
         assert _dicts(game.trace) == _dicts(fresh.trace)
         assert game.rng.getstate() == fresh.rng.getstate()
+
+
+def test_the_trace_after_undo_shows_the_new_request_not_the_undone_one():
+    """The trace is rebuilt after undo, even when a different request makes as many steps."""
+    game = Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
+    game.add_object("bear", "Grizzly Bears", owner="Alex", zone="hand")
+    game.add_object("elves", "Llanowar Elves", owner="Alex", zone="hand", types=["creature"])
+    game.cast("bear", by="Alex")
+    assert "bear" in game.trace[0].action
+    game.undo()
+    game.cast("elves", by="Alex")
+    assert "elves" in game.trace[0].action and len(game.trace) == 2
