@@ -16,6 +16,7 @@ from importlib import resources
 import yaml
 
 from .errors import CitationError, RulesError
+from .objects import SUPPLEMENTARY_DECKS
 
 EDITIONS = ("726", "723", "506")
 DEFAULT_EDITION = "726"
@@ -30,6 +31,65 @@ class Citation:
     rule: str
     text: str
     paragraph: str
+
+
+NOTES = ("zones", "absent_players", "library", "effects", "left_cards", "cease",
+         "archenemy_first", "conspiracies")
+"""The points where an edition may add a note to the trace (``Edition.note``)."""
+
+
+def _flag(value) -> bool:
+    return isinstance(value, bool)
+
+
+def _decks(value) -> bool:
+    return value == "all" or (isinstance(value, dict) and all(
+        deck in SUPPLEMENTARY_DECKS and isinstance(variant, str)
+        for deck, variant in value.items()))
+
+
+def _notes(value) -> bool:
+    return isinstance(value, dict) and set(value) == set(NOTES) and all(
+        text is None or (isinstance(text, str) and text) for text in value.values())
+
+
+BEHAVIOUR = {
+    "supplementary_decks": (_decks, '"all", or a mapping from a supplementary deck to the variant '
+                                    "it is moved under"),
+    "deck_rules": (lambda v: v in ("together", "per_deck"), '"together" or "per_deck"'),
+    "nontraditional_to_library": (_flag, "true or false"),
+    "exile_returns": (_flag, "true or false"),
+    "supplementary_decks_return": (_flag, "true or false"),
+    "notes": (_notes, f"a mapping with exactly the keys {', '.join(NOTES)} (each a text or null)"),
+}
+"""The keys of an edition's ``behaviour:`` data (``rules/<edition>.yaml``): how to check each
+value, and what it must be."""
+
+
+class EditionDataError(ValueError):
+    """An edition's ``behaviour:`` data is malformed (a bug in ``magicsub/rules``)."""
+
+
+def check_behaviour(number: str, data) -> dict:
+    """Return ``data`` (an edition's ``behaviour:`` mapping) once every key is known, present
+    and well-formed.
+
+    :raises EditionDataError: naming the file and the key.
+    """
+    where = f"magicsub/rules/{number}.yaml, behaviour"
+    if not isinstance(data, dict):
+        raise EditionDataError(f"{where}: expected a mapping")
+    unknown = sorted(set(data) - set(BEHAVIOUR))
+    if unknown:
+        raise EditionDataError(f"{where}: unknown key {unknown[0]!r}; expected one of "
+                               f"{', '.join(BEHAVIOUR)}")
+    missing = [key for key in BEHAVIOUR if key not in data]
+    if missing:
+        raise EditionDataError(f"{where}: missing key {missing[0]!r}")
+    for key, (valid, expected) in BEHAVIOUR.items():
+        if not valid(data[key]):
+            raise EditionDataError(f"{where}.{key}: {data[key]!r} is not {expected}")
+    return data
 
 
 def _load(name: str) -> dict:
@@ -54,6 +114,7 @@ class Edition:
         self.title: str = own["title"]
         self.paragraphs: dict[str, str] = dict(own["paragraphs"])
         self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
+        self._behaviour: dict = check_behaviour(number, own.get("behaviour"))
         for shared in ("800.yaml", "core.yaml"):
             data = _load(shared)
             for key, text in data["paragraphs"].items():
@@ -65,6 +126,36 @@ class Edition:
 
     def __repr__(self) -> str:
         return f"Edition({self.number!r})"
+
+    def does(self, key: str) -> bool:
+        """True when this edition's rules do the yes-or-no behaviour ``key`` (e.g.
+        ``"exile_returns"``: cards exiled in a subgame return with the others)."""
+        value = self._behaviour[key]
+        if not isinstance(value, bool):
+            raise KeyError(f"{key!r} is not a yes-or-no behaviour")
+        return value
+
+    def behaviour(self, key: str):
+        """The value of the behaviour ``key`` (``BEHAVIOUR`` lists them)."""
+        return self._behaviour[key]
+
+    def note(self, name: str) -> str | None:
+        """The note this edition adds at the point ``name`` (one of ``NOTES``), or None."""
+        return self._behaviour["notes"][name]
+
+    def moves_deck(self, deck: str, variant: str | None) -> bool:
+        """True when a subgame of a game of ``variant`` takes each player's supplementary
+        ``deck`` (CR 726.2a: every one; CR 723.2a, 723.2d: planar decks in Planechase, scheme
+        decks in Archenemy; CR 506: none)."""
+        decks = self._behaviour["supplementary_decks"]
+        return decks == "all" or (deck in decks and decks[deck] == variant)
+
+    def deck_rule(self, rule: str, deck: str) -> tuple[str, str]:
+        """The rule and phrase of the step that moves ``deck`` (``rule`` "726.2a" or
+        "726.5a"): one paragraph for every deck, or one per deck."""
+        if self._behaviour["deck_rules"] == "together":
+            return rule, "moves each of their supplementary decks"
+        return f"{rule}.{deck}", "moves"
 
     def knows(self, rule: str) -> bool:
         """True when this edition has a paragraph for the (726-numbered) ``rule``."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import departed
 from .errors import RulesError
 from .state import Effect
 from .transaction import Tx
@@ -70,8 +71,7 @@ def refresh(tx: Tx, oid: str, _seen: frozenset = frozenset()) -> None:
     if oid in tx.world.objects and oid not in _seen:
         obj = tx.obj(oid)
         before, new = obj.controller, controller_for(tx, oid)
-        if obj.zone is Zone.BATTLEFIELD and new is not None \
-                and not tx.game(obj.game).seat(new).in_game:
+        if obj.zone is Zone.BATTLEFIELD and departed.has_left(tx, obj.game, new):
             return  # CR 800.4b: it doesn't change to a player who has left (800.4c exiles it)
         tx.set_controller(oid, new)
         if tx.obj(oid).controller != before:
@@ -100,11 +100,8 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
     eid = f"effect-{tx.world.seq + 1}"
     effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text,
                     follows)
-    if not game.seat(to).in_game:
-        tx.step("800.4b", "If an object would change to the control of a player who has left")
-        tx.effect_event(effect, describe(effect, tx), "does nothing", None)
-        tx.note(f"{to} has left the game, so {target.label()} does not change control "
-                "(CR 800.4b).")
+    if departed.control_refused(tx, gid, to, target.label(), lambda: tx.effect_event(
+            effect, describe(effect, tx), "does nothing", None)):
         return
     tx.effect_event(effect, describe(effect, tx), "begins", "begin")
     refresh(tx, obj)

@@ -18,6 +18,7 @@ from . import (
     cards,
     choices,
     combat,
+    departed,
     effects,
     hooks,
     leaving,
@@ -122,6 +123,8 @@ class Game:
         self._steps: list[Step] = []
         self._initial = self.world
         self._trace: Trace | None = None
+        self._history: list[tuple[World, object, int]] = []
+        self._began = False
         self._libraries(libraries)
         self._initial = self.world
 
@@ -154,7 +157,7 @@ class Game:
         return self._trace
 
     def _setup_only(self, what: str) -> None:
-        if self._steps:
+        if self._steps or self._began:
             raise RulesError("103.1", f"{what} is only possible before the first step")
 
     def add_object(self, id: str, name: str | None = None, *, owner: str,  # noqa: A002
@@ -277,6 +280,7 @@ class Game:
     # -- the one path for actions ----------------------------------------------------------------
     def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:
         state = self.rng.getstate()
+        before = self.world
         tx = Tx(self.world, self.edition, self.rng, len(self._steps),
                 observers=(effects.on_move, triggers.on_move))
         tx.action = label
@@ -294,9 +298,45 @@ class Game:
             raise
         self.world = tx.world
         if record:
+            if tx.steps:
+                self._history.append((before, state, len(self._steps)))
+                self._began = True
             self._steps.extend(tx.steps)
             return tx.steps
         return []
+
+    def undo(self) -> list[Step]:
+        """Take back the last request that made steps (like python-chess's ``Board.pop``):
+        the world, the random generator's state and the trace go back to what they were before
+        it; return the steps removed. Re-applying the same request gives the same steps (the
+        same shuffles). Undo never goes back past set-up: objects and effects set up before the
+        first request stay, and set-up stays closed.
+
+        >>> g = Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
+        >>> g.add_object("bear", "Grizzly Bears", owner="Alex", zone="hand")
+        >>> [s.rule for s in g.cast("bear", by="Alex")]
+        ['601.2a', '117.3c']
+        >>> [s.rule for s in g.undo()], g.where("bear")
+        (['601.2a', '117.3c'], ('main', 'hand'))
+
+        :raises RulesError: (CR 103.1, the start of the game) no request is left to undo; the
+            game is unchanged.
+        """
+        if not self._history:
+            raise RulesError("103.1", "nothing to undo: the game is as it was set up, at the "
+                             "start of the game (undo never goes back past set-up)")
+        world, state, count = self._history.pop()
+        removed = self._steps[count:]
+        del self._steps[count:]
+        self.world = world
+        self.rng.setstate(state)
+        self._trace = None
+        return removed
+
+    @property
+    def undoable(self) -> int:
+        """How many requests ``undo`` can take back."""
+        return len(self._history)
 
     def apply(self, step: Mapping) -> list[Step]:
         """Apply one step of the scenario vocabulary, e.g. ``{"resolve": "shahrazad"}``.
@@ -427,10 +467,8 @@ class Game:
             raise RulesError("111.1", f"a token is created on the battlefield, not {zone.value}",
                              subject=a["id"])
         player = a["controller"]
-        game = tx.game(gid)
-        if player in game.seats and not game.seat(player).in_game:
-            tx.step("800.4b", "no token is created")
-            tx.note(f"{player} has left the game: {a['name']} is not created.")
+        if departed.token_refused(tx, gid, player, f"{player} has left the game: {a['name']} is "
+                                  "not created."):
             return
         self._in_game(tx, player, "111.2")
         known = lookup(a["name"])
@@ -464,17 +502,13 @@ class Game:
                              subject=obj.id)
         ctrl = obj.controller if zone is Zone.BATTLEFIELD and obj.zone is Zone.STACK else None
         would = ctrl or obj.owner
-        game = tx.game(gid)
-        if zone in (Zone.BATTLEFIELD, Zone.STACK) and not (would in game.seats
-                                                           and game.seat(would).in_game):
-            tx.step("800.4b", "that object remains in its current zone")
-            tx.note(f"{obj.label()} would be put onto the {zone.value} under {would}'s "
-                    f"control, but {would} has left the game: it stays where it is.")
+        if zone in (Zone.BATTLEFIELD, Zone.STACK) and departed.zone_refused(
+                tx, gid, would, f"{obj.label()} would be put onto the {zone.value} under "
+                f"{would}'s control, but {would} has left the game: it stays where it is."):
             return
-        if not game.seat(obj.owner).in_game:
-            tx.step("800.4d", "it isn’t created")
-            tx.note(f"{obj.owner}, who owns {obj.label()}, has left the game: it would become a "
-                    f"new object in the {zone.value}, so it stays where it is.")
+        if departed.creation_refused(tx, gid, obj.owner, f"{obj.owner}, who owns {obj.label()}, "
+                                     "has left the game: it would become a new object in the "
+                                     f"{zone.value}, so it stays where it is."):
             return
         tx.step("400.7")
         tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)
@@ -494,6 +528,13 @@ class Game:
         combat.declare(tx, self.trace, a["creature"], a["defender"])
 
     # -- typed conveniences ----------------------------------------------------------------------
+    def act(self, action: str, /, **fields) -> list[Step]:
+        """Apply the step ``action`` with ``fields`` (a field given as None is left out): the
+        generic helper behind the typed ones below, and the way to reach a step registered
+        later with ``hooks.action`` (``game.act("my_step", player="Alex")``). It builds the
+        mapping and calls ``apply``, the one path every request takes."""
+        return self.apply({action: {k: v for k, v in fields.items() if v is not None}})
+
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
         """Cast ``card`` (CR 601.2a)."""
         return self.apply({"cast": {"card": card, "by": by, **({"target": target}
@@ -517,6 +558,100 @@ class Game:
         """Go forward to the next ``step`` (upkeep, draw, main, declare_attackers, combat_damage,
         end, cleanup, next_turn)."""
         return self.apply({"advance": step})
+
+    def copy(self, spell: str, by: str, id: str | None = None) -> list[Step]:  # noqa: A002
+        """``by`` puts a copy of ``spell`` onto the stack (CR 707.10); ``id`` names the copy."""
+        return self.act("copy", spell=spell, by=by, id=id)
+
+    def pass_priority(self, player: str) -> list[Step]:
+        """The priority holder passes (CR 117.3d); after all pass in succession the top of the
+        stack resolves or the step ends (CR 117.4)."""
+        return self.act("pass_priority", player=player)
+
+    def concede(self, player: str) -> list[Step]:
+        """``player`` concedes and leaves the game (CR 104.3a, 800.4a)."""
+        return self.act("concede", player=player)
+
+    def lose(self, player: str) -> list[Step]:
+        """``player`` loses the game (CR 104.3; in a multiplayer game they leave it, 800.4a)."""
+        return self.act("lose", player=player)
+
+    def move(self, obj: str, to: str, *, game: object = None,
+             bottom: bool | None = None) -> list[Step]:
+        """An effect moves ``obj`` to the zone ``to`` of its game (CR 400.7: it becomes a new
+        object; 800.4b, 800.4d for a player who has left); ``bottom`` puts it at the bottom."""
+        return self.act("move", object=obj, to=to, game=game, bottom=bottom)
+
+    def bring_in(self, obj: str, to: str) -> list[Step]:
+        """An effect brings the card ``obj`` into the game in progress from outside it
+        (CR 726.4a: from a main game into its subgame, or from outside every game)."""
+        return self.act("bring_in", object=obj, to=to)
+
+    def create(self, id: str, name: str, controller: str, *, zone: str = "battlefield",  # noqa: A002
+               types: Iterable[str] | None = None, power: int | None = None,
+               toughness: int | None = None) -> list[Step]:
+        """``controller`` creates the token ``id`` named ``name`` (CR 111.2; none is created
+        for a player who has left, 800.4b)."""
+        return self.act("create", id=id, name=name, controller=controller, zone=zone,
+                        types=list(types) if types is not None else None, power=power,
+                        toughness=toughness)
+
+    def add_counters(self, player: str, kind: str, add: int, *,
+                     game: object = None) -> list[Step]:
+        """``player`` gets ``add`` ``kind`` counters in the game in progress (CR 122.1)."""
+        return self.act("counters", player=player, kind=kind, add=add, game=game)
+
+    def change_life(self, player: str, *, add: int | None = None,
+                    set: int | None = None) -> list[Step]:  # noqa: A002
+        """``player`` gains or loses ``add`` life, or their life total becomes ``set``
+        (CR 119.3; exactly one of the two)."""
+        return self.act("life", player=player, add=add, set=set)
+
+    def attack(self, creature: str, defender: str) -> list[Step]:
+        """The active player declares ``creature`` as an attacker of ``defender`` (CR 508.1)."""
+        return self.act("attack", creature=creature, defender=defender)
+
+    def cycle(self, card: str, by: str) -> list[Step]:
+        """``by`` cycles ``card`` from their hand (CR 702.29a)."""
+        return self.act("cycle", card=card, by=by)
+
+    def effect(self, control: str, to: str, *, source: str | None = None,
+               until: object = None, static: bool | None = None) -> list[Step]:
+        """A control-changing effect gives ``to`` control of ``control`` (CR 611.2a; a static
+        ability's, 611.3a, when ``static``) until ``until`` (end_of_turn, source_leaves,
+        forever, or ``{"next_turn": player}``)."""
+        return self.act("effect", control=control, to=to, source=source, until=until,
+                        static=static)
+
+    def choice(self, player: str, kind: str, obj: str | None = None,
+               chooser: str | None = None) -> list[Step]:
+        """An object ``obj`` (or, for ``kind="rule"``, a rule) requires ``player`` to pay a cost
+        or make a choice (CR 608.2d, 101.4); for a player who has left, CR 800.4f–h say who
+        chooses (``chooser``)."""
+        return self.act("choice", player=player, kind=kind, object=obj, chooser=chooser)
+
+    def info(self, player: str, what: str) -> list[Step]:
+        """An effect needs ``player``'s ``what`` (life or counters): their current information,
+        or the last known information from before they left the game (CR 800.4i)."""
+        return self.act("info", player=player, what=what)
+
+    def activate(self, obj: str, by: str, ability: str) -> list[Step]:
+        """``by`` activates the loyalty ability ``ability`` (e.g. ``"+1"``) of the planeswalker
+        ``obj`` (CR 606.3)."""
+        return self.act("activate", object=obj, by=by, ability=ability)
+
+    def mulligan(self, player: str) -> list[Step]:
+        """``player`` takes a mulligan (CR 103.5; the free multiplayer mulligan, 800.6)."""
+        return self.act("mulligan", player=player)
+
+    def draw_game(self) -> list[Step]:
+        """The game in progress ends in a draw (CR 104.1, 104.4a)."""
+        return self.act("draw_game", value=True)
+
+    def planar_controller(self, player: str) -> list[Step]:
+        """``player`` becomes the planar controller of the Planechase game in progress
+        (CR 311.5, 901.6)."""
+        return self.act("planar_controller", player=player)
 
     # -- questions -------------------------------------------------------------------------------
     def obj(self, oid: str) -> Obj | None:

@@ -22,6 +22,8 @@ Events (arguments after ``tx``):
     ``player`` has left game ``gid`` (CR 800.4a), after their objects left.
 ``step_begins`` (gid, step)
     a step of game ``gid`` has begun (CR 603.2b: "at the beginning of" abilities trigger).
+``play_subgame`` (creator)
+    the resolving spell ``creator`` has players play a Magic subgame (CR 726.1).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
-          "player_left", "step_begins")
+          "player_left", "step_begins", "play_subgame")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

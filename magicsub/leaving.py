@@ -45,6 +45,7 @@ def request(tx: Tx, player: str, how: str) -> None:
     lose_all(tx, gid, [player], how=HOW[how])
 
 
+@hooks.on("players_lose")
 def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> None:
     """Players lose (or leave) a game at the same time: in a two-player game the game ends
     (CR 104.2a, 104.4a); in a multiplayer game each leaves it (CR 800.4a)."""

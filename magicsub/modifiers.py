@@ -26,6 +26,8 @@ from . import hooks
 from .changes import Activated, ModifierChange, ObjCounters
 from .errors import RulesError
 from .objects import Kind, Obj
+from .priority import priority_point
+from .resolution import require_priority
 from .state import MAIN_PHASES, Modifier, World, timestamp
 from .state import game_name as _where
 from .transaction import Tx
@@ -246,9 +248,6 @@ def activate(tx: Tx, args: dict) -> None:
     """CR 606.3: ``by`` activates a loyalty ability of a planeswalker they control: at sorcery
     speed, once per turn; its loyalty cost is paid by putting or removing loyalty counters
     (CR 606.4); the ability goes on the stack."""
-    from .resolution import require_priority
-    from .turns import priority_point
-
     oid, by, label = args["object"], args["by"], str(args["ability"])
     gid = require_priority(tx, by, f"activate a loyalty ability of {oid}")
     obj = tx.obj(oid)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import effects, turns
+from . import departed, effects, hooks, priority
 from .cards import ability, lookup
 from .errors import RulesError
 from .objects import Kind, Obj
@@ -63,7 +63,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
     tx.step("601.2a", "moves that card")
     tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
     if tx.game(gid).pending:  # "whenever ... casts a spell" triggers go on the stack first
-        turns.priority_point(tx, gid, by, cite="117.3c")
+        priority.priority_point(tx, gid, by, cite="117.3c")
         return
     tx.step("117.3c")
     tx.set_priority(gid, by)
@@ -148,10 +148,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     tx.set_priority(gid, None)
     tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving")
     kind = behaviour_of(top)
-    if kind == "shahrazad":
-        from .subgame import start_subgame
-
-        start_subgame(tx, top.id)
+    if kind == "shahrazad" and hooks.emit("play_subgame", tx, top.id):
         return
     _resolver(top, kind)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
@@ -159,7 +156,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
         done = "is no longer resolving" if tx.rule in ("608.2b", "608.3b") else \
             "has finished resolving"
         tx.fact(gid, "resolving", None, f"{top.label()} {done}")
-    turns.priority_point(tx, gid, None, cite="117.3b")
+    priority.priority_point(tx, gid, None, cite="117.3b")
 
 
 def _resolver(top: Obj, kind: str | None):
@@ -263,16 +260,10 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
         raise RulesError("726.4", f"{obj.owner}, who owns {obj.label()}, is not a player of "
                          f"{_where(gid)}", subject=oid)
     controller = obj.owner if zone in (Zone.BATTLEFIELD, Zone.STACK) else None
-    if not game.seat(obj.owner).in_game:
-        # CR 800.4b: put onto the battlefield or the stack under the control of a player who has
-        # left, "that object remains in its current zone"; into any other zone it would be a new
-        # object owned by that player, and CR 800.4d: "it isn't created". (As Game._move does.)
-        if controller is not None:
-            tx.step("800.4b", "that object remains in its current zone")
-        else:
-            tx.step("800.4d", "it isn’t created")
-        tx.note(f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
-                "come into the game and stays where it is.")
+    note = (f"{obj.owner}, who owns {obj.label()}, has left {_where(gid)}: the card does not "
+            "come into the game and stays where it is.")
+    if controller is not None and departed.zone_refused(tx, gid, obj.owner, note) \
+            or controller is None and departed.creation_refused(tx, gid, obj.owner, note):
         return
     tx.move(oid, gid, zone, controller=controller)
 
@@ -301,7 +292,7 @@ def cycle(tx: Tx, card: str, by: str) -> None:
     from .triggers import on_cycle
 
     on_cycle(tx, gid, by)
-    turns.priority_point(tx, gid, by)
+    priority.priority_point(tx, gid, by)
 
 
 # -- what each built-in card does when it resolves -----------------------------------------------
@@ -413,9 +404,8 @@ def _genesis_myr(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     creature = tx.world.objects.get(creature_id)
     player = creature.controller if creature is not None and creature.zone is Zone.BATTLEFIELD \
         and creature.game == gid else lki_controller
-    if not tx.game(gid).seat(player).in_game:
-        tx.step("800.4b", "no token is created")
-        tx.note(f"{player} has left the game: no Myr token is created.")
+    if departed.token_refused(tx, gid, player, f"{player} has left the game: no Myr token is "
+                              "created."):
         return
     tx.step("111.2")
     tid = tx.fresh_id("myr")
@@ -451,15 +441,14 @@ def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if card is None or card.game != gid or card.zone is not Zone.EXILE:
         tx.note("The exiled card is no longer in exile: it does not return.")
         return
-    if not tx.game(gid).seat(card.owner).in_game:
-        tx.step("800.4b", "that object remains in its current zone")
+    if departed.zone_refused(tx, gid, card.owner):
         return
     tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
 
 
 def _cycling_draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", FOLLOWS)
-    turns.draw(tx, gid, top.controller)
+    priority.draw(tx, gid, top.controller)
 
 
 _RESOLVERS = {

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .objects import Obj
+from .priority import draw, set_planar_controller
 from .state import game_name as _where
 from .transaction import Tx
-from .turns import draw, set_planar_controller
 from .zones import Zone
 
 STANDARD_LIFE = 20

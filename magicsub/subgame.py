@@ -1,22 +1,25 @@
 """Subgames (CR 726): starting one when Shahrazad resolves, and ending it.
 
 Each paragraph gives its own steps, in the order the text gives them. Behaviour that differs
-between CR editions (506, 723, 726) is decided here from ``tx.edition``.
+between CR editions (506, 723, 726) is data beside the rule texts (``behaviour:`` in
+``magicsub/rules/<edition>.yaml``), read here through ``tx.edition``.
 """
 
 from __future__ import annotations
 
 from immutables import Map
 
+from . import hooks
 from .effects import describe
 from .errors import RulesError
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
+from .priority import priority_point
+from .resolution import finish_resolving
 from .start import STANDARD_LIFE, opening_hands, starting_life
 from .state import PREGAME, GameState, Seat, World
 from .state import game_name as _label
 from .transaction import Tx
-from .turns import priority_point
 from .zones import Zone
 
 VARIANT_LIFE = {"commander": 40}
@@ -38,6 +41,13 @@ def check_variant(edition: str, variant: str | None) -> None:
                          f"variant (it knows: {known})", subject=variant)
 
 
+def _note(tx: Tx, name: str) -> None:
+    """Add the note the edition has for the point ``name`` (if any)."""
+    text = tx.edition.note(name)
+    if text is not None:
+        tx.note(text)
+
+
 def _supplementary(tx: Tx, gid: int, player: str) -> list:
     return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
             if o.owner == player and not o.traditional and o.deck in SUPPLEMENTARY_DECKS]
@@ -51,9 +61,7 @@ def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
     if not stay:
         return
     tx.step("726.2.others", "No other cards in a main-game zone are moved")
-    why = {"726": "CR 726.2a moves only supplementary decks",
-           "723": "CR 723.2a–d move only planar and scheme decks, vanguard cards and commanders",
-           "506": "CR 506.3 moves only libraries"}[tx.edition.number]
+    why = tx.edition.note("conspiracies")
     for obj in stay:
         face = "face up" if obj.face_up else "face down"
         tx.note(f"{obj.label()} ({face}) is a conspiracy card, not part of a supplementary deck "
@@ -70,12 +78,13 @@ def check_depth(world: World, gid: int, creator: str) -> None:
                          "(MAX_SUBGAME_DEPTH)", subject=creator)
 
 
+@hooks.on("play_subgame")
 def start_subgame(tx: Tx, creator: str) -> int:
     """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game."""
     check_depth(tx.world, tx.world.current, creator)
     main_id = tx.world.current
     main = tx.game(main_id)
-    ed = tx.edition.number
+    ed = tx.edition
     gid = max(tx.world.games.keys()) + 1
     players = main.in_game
     card = tx.obj(creator)
@@ -98,24 +107,19 @@ def start_subgame(tx: Tx, creator: str) -> int:
                   current=gid)
 
     tx.step("726.2.zones", "an entirely new set of game zones is created")
-    if ed == "506":
-        tx.note("CR 506 does not mention zones: a subgame is a game of its own (506.1), so it has "
-                "its own zones.")
+    _note(tx, "zones")
     tx.game_event(gid, "zones are created", "library, hand, graveyard for each player; "
                   "battlefield, stack, exile, command, ante")
     if len(players) < len(main.seats):
         absent = [p for p in main.seats if p not in players]
         tx.step("726.4", "All players not currently in the subgame")
-        if ed == "506":
-            tx.note("CR 506.5 names only objects and cards; literal reading: a player who has "
-                    "left the main game is not in the subgame either.")
+        _note(tx, "absent_players")
         verb = "is" if len(absent) == 1 else "are"
         tx.note(f"{', '.join(absent)} left the main game and {verb} outside the subgame.")
     for player in players:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
         tx.step("726.2", "moves them to their subgame library")
-        if ed == "506":
-            tx.note("CR 506.3: it becomes that player's deck in the subgame.")
+        _note(tx, "library")
         for obj in cards:
             tx.move(obj.id, gid, Zone.LIBRARY)
         tx.shuffle(gid, player)
@@ -144,9 +148,7 @@ def start_subgame(tx: Tx, creator: str) -> int:
     waiting = sorted(tx.world.delayed.values(), key=lambda d: d.id)
     if outer or waiting:
         tx.step("726.1b", "No effects or definitions created in either the main game")
-        if ed == "506":
-            tx.note("CR 506 has no rule on effects; literal reading: a main-game effect concerns "
-                    "main-game objects, and those are all outside the subgame (506.5).")
+        _note(tx, "effects")
         for e in outer:
             tx.note(f"{describe(e, tx)}: an effect of {_label(e.game)}; it has no meaning in "
                     f"subgame {gid}.")
@@ -158,8 +160,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
             tx.step("726.4b", "main-game counters aren’t considered part of the subgame")
         else:
             tx.step("726.4", "All objects in the main game")
-            tx.note(f"CR {ed} has no rule for counters on players; literal reading: a player's "
-                    "counters are part of the game they were given in (as CR 726.4b later "
+            tx.note(f"CR {ed.number} has no rule for counters on players; literal reading: a "
+                    "player's counters are part of the game they were given in (as CR 726.4b later "
                     "said).")
         for p in counters:
             kinds = ", ".join(f"{n} {k}" for k, n in sorted(main.seat(p).counters.items()))
@@ -171,10 +173,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
     tx.fact(gid, "first", first, f"{first} is the starting player of subgame {gid}")
     tx.note("The subgame has not begun its first turn: nobody is the active player and nobody "
             "has priority.")
-    if main.variant == "archenemy" and ed != "506":
-        tx.note("CR 904.6 has the archenemy take the first turn of an Archenemy game; CR 726.2, "
-                "the rule for subgames, says to determine the starting player randomly. "
-                "Literal reading: the subgame rule applies.")
+    if main.variant == "archenemy":
+        _note(tx, "archenemy_first")
     tx.step("726.2.normal", "proceeds like a normal game")
     starting_life(tx, gid)
     opening_hands(tx, gid)
@@ -182,20 +182,13 @@ def start_subgame(tx: Tx, creator: str) -> int:
 
 
 def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
-    ed = tx.edition.number
+    variant = tx.game(main_id).variant
     for player in players:
         decks = sorted({o.deck for o in _supplementary(tx, main_id, player)})
         for deck in decks:
-            if ed == "506":
+            if not tx.edition.moves_deck(deck, variant):
                 continue
-            if ed == "723" and deck not in ("planar", "scheme"):
-                continue
-            if ed == "723" and deck == "scheme" and tx.game(main_id).variant != "archenemy":
-                continue
-            if ed == "723" and deck == "planar" and tx.game(main_id).variant != "planechase":
-                continue
-            rule = "726.2a" if ed == "726" else f"726.2a.{deck}"
-            tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
+            tx.step(*tx.edition.deck_rule("726.2a", deck))
             face_up = []
             for obj in _supplementary(tx, main_id, player):
                 if obj.deck != deck:
@@ -209,12 +202,19 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
                 tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
 
 
+@hooks.on("game_ended")
+def _subgame_ended(tx: Tx, gid: int) -> None:
+    """When a subgame ends, CR 726.5 runs (a main game's end needs nothing more)."""
+    if tx.game(gid).parent is not None:
+        end_subgame(tx, gid)
+
+
 def end_subgame(tx: Tx, gid: int) -> None:
     """CR 726.5–726.5c: the subgame ``gid`` has ended; its main game resumes and the spell that
     created it finishes resolving, then held triggers go on the stack."""
     sub = tx.game(gid)
     main_id = sub.parent
-    ed = tx.edition.number
+    ed = tx.edition
     if main_id is None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
     commanders = sorted((o for o in tx.world.objects.values() if o.commander and o.game == gid),
@@ -224,20 +224,21 @@ def end_subgame(tx: Tx, gid: int) -> None:
     for player in everyone:
         cards = [o for o in tx.world.objects.values()
                  if o.game == gid and o.owner == player and o.kind is Kind.CARD
-                 and o.zone is not Zone.COMMAND and (o.traditional or ed == "723")]
+                 and o.zone is not Zone.COMMAND
+                 and (o.traditional or ed.does("nontraditional_to_library"))]
         if not cards:
             continue
         cards.sort(key=lambda o: (o.zone.value, o.order))
         tx.step("726.5", "puts them into their main-game library")
         exiled = [o for o in cards if o.zone is Zone.EXILE]
         for obj in cards:
-            if ed == "506" and obj.zone is Zone.EXILE:
+            if obj.zone is Zone.EXILE and not ed.does("exile_returns"):
                 continue
             if obj.phased_out:
                 tx.note(f"{obj.label()} is phased out; it goes to the library too.")
             tx.move(obj.id, main_id, Zone.LIBRARY)
         tx.shuffle(main_id, player)
-        if ed == "506" and exiled:
+        if exiled and not ed.does("exile_returns"):
             tx.step("726.5", "Cards removed from the game in the subgame")
             for obj in exiled:
                 tx.move(obj.id, main_id, Zone.EXILE)
@@ -249,16 +250,13 @@ def end_subgame(tx: Tx, gid: int) -> None:
                 and o.left_from == gid]
         if gone and tx.game(gid).multiplayer:
             tx.step("726.5", "that are in the subgame")
-            if ed == "506":
-                tx.note("CR 506.6 says “all objects that were brought into the subgame”, not "
-                        "only those still in it; the engine reads it as CR 726.5 does: cards that "
-                        "left the game with their owner are in no game to be put back from.")
+            _note(tx, "left_cards")
             tx.note(f"Literal reading: {player} left the subgame (CR 800.4a), and their "
                     f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
                     "CR 726.5 does not return them; they stay outside the main game too "
                     "(many judges would return them to the main-game library; the rules do not "
                     "say so).")
-    if ed != "506":
+    if ed.does("supplementary_decks_return"):
         _supplementary_decks_out(tx, gid, main_id)
     if sub.variant == "vanguard":
         for obj in tx.world.in_zone(gid, Zone.COMMAND):
@@ -281,17 +279,14 @@ def end_subgame(tx: Tx, gid: int) -> None:
             tx.step("726.4b", "any counters a player gets during a subgame will cease to exist")
         else:
             tx.step("726.5.cease", "all other objects in the subgame cease to exist")
-            tx.note(f"CR {ed} has no rule for counters on players; literal reading: they end "
-                    "with the subgame (as CR 726.4b later said).")
+            tx.note(f"CR {ed.number} has no rule for counters on players; literal reading: they "
+                    "end with the subgame (as CR 726.4b later said).")
         for p in with_counters:
             tx.clear_counters(gid, p)
     rest = sorted((o for o in tx.world.objects.values() if o.game == gid),
                   key=lambda o: (o.zone.value, o.order))
     tx.step("726.5.cease", "all other objects in the subgame cease to exist")
-    if ed == "506":
-        tx.note("CR 506.6 says only what becomes of the objects brought into the subgame and of "
-                "the cards removed from the game there; literal reading: with the subgame over, "
-                "its other objects and its zones are in no game, so they cease to exist.")
+    _note(tx, "cease")
     for obj in rest:
         if obj.kind is Kind.CARD:
             tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
@@ -308,8 +303,6 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
     tx.step("726.1a", "It resumes when the subgame ends")
     tx.game_event(main_id, "resumes", op="resume")
-    from .resolution import finish_resolving
-
     finish_resolving(tx, main_id, sub)
     main = tx.game(main_id)
     if main.held:
@@ -321,14 +314,13 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
-    ed = tx.edition.number
     sub = tx.game(gid)
     strays = sorted((o for o in tx.world.objects.values()
                      if o.game == gid and o.began_in_deck and not o.traditional
                      and not (o.zone is Zone.COMMAND and not o.face_up)),
                     key=lambda o: o.order)
     if strays:
-        tx.step("726.5a" if ed == "726" else f"726.5a.{strays[0].began_in_deck}",
+        tx.step(tx.edition.deck_rule("726.5a", strays[0].began_in_deck)[0],
                 "turned face down and put on the bottom")
         for obj in strays:
             tx.move(obj.id, gid, Zone.COMMAND, top=False, face_up=False,
@@ -336,8 +328,7 @@ def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
     for player in sub.seats:
         decks = sorted({o.deck for o in _supplementary(tx, gid, player)})
         for deck in decks:
-            rule = "726.5a" if ed == "726" else f"726.5a.{deck}"
-            tx.step(rule, "moves each of their supplementary decks" if ed == "726" else "moves")
+            tx.step(*tx.edition.deck_rule("726.5a", deck))
             for obj in _supplementary(tx, gid, player):
                 if obj.deck == deck:
                     tx.move(obj.id, main_id, Zone.COMMAND, face_up=False, began_in_deck=None)
