@@ -22,6 +22,7 @@ from . import (
     effects,
     hooks,
     leaving,
+    ranges,
     resolution,
     rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
     triggers,
@@ -71,7 +72,8 @@ class Game:
 
     def __init__(self, players: Iterable[str], *, edition: str = DEFAULT_EDITION, seed: int = 0,
                  variant: str | None = None, libraries: Mapping[str, int] | None = None,
-                 life: Mapping[str, int] | None = None, archenemy: str | None = None):
+                 life: Mapping[str, int] | None = None, archenemy: str | None = None,
+                 range: int | Mapping[str, int] | None = None):  # noqa: A002
         from .editions import edition as get_edition
 
         players = arguments.names(players, "players", of="player names", most=MAX_PLAYERS,
@@ -119,6 +121,7 @@ class Game:
                          starting_life=start,
                          planar_controller=first if variant == "planechase" else None,
                          archenemy=(archenemy,) if archenemy else ())
+        main = ranges.with_option(main, range)  # CR 801: the limited range of influence option
         self.world = World(Map(), Map({0: main}))
         self._steps: list[Step] = []
         self._initial = self.world
@@ -520,6 +523,8 @@ class Game:
     def _win(self, tx: Tx, player: str) -> None:
         gid = self._in_game(tx, player, "104.2b")
         tx.step("104.2b")
+        if hooks.emit_any("player_wins", tx, gid, player):
+            return
         turns.end_game(tx, gid, player, f"{player} wins")
 
     def _attack(self, tx: Tx, a: dict) -> None:

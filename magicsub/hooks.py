@@ -24,6 +24,15 @@ Events (arguments after ``tx``):
     a step of game ``gid`` has begun (CR 603.2b: "at the beginning of" abilities trigger).
 ``play_subgame`` (creator)
     the resolving spell ``creator`` has players play a Magic subgame (CR 726.1).
+``player_wins`` (gid, player)
+    an effect states that ``player`` wins game ``gid`` (CR 104.2b); emitted with ``emit_any``:
+    a handler that applies a rule instead (CR 801.14) returns True and the game does not end.
+``state_based_actions`` (gid)
+    state-based actions are checked once in game ``gid`` (CR 704.3), at the same time as the
+    core's; emitted with ``emit_any``: a handler returns True when it performed one.
+``targets_chosen`` (gid, spell, player, targets)
+    ``player`` casts ``spell`` with ``targets`` in game ``gid`` (CR 601.2c); a handler raises
+    ``RulesError`` to refuse an illegal target (CR 801.4).
 """
 
 from __future__ import annotations
@@ -31,7 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
-          "player_left", "step_begins", "play_subgame")
+          "player_left", "step_begins", "play_subgame", "player_wins", "state_based_actions",
+          "targets_chosen")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}
@@ -56,6 +66,15 @@ def emit(event: str, tx, *args) -> bool:
     for fn in handlers:
         fn(tx, *args)
     return bool(handlers)
+
+
+def emit_any(event: str, tx, *args) -> bool:
+    """Call every handler of ``event`` in registration order; True when any handler returned
+    True (it did something the core must know of)."""
+    done = False
+    for fn in _HANDLERS[event]:
+        done = bool(fn(tx, *args)) or done
+    return done
 
 
 _ACTIONS: dict[str, Callable] = {}

@@ -175,6 +175,7 @@ def check_sba(tx: Tx, gid: int) -> bool:
         tx.step("704.5e", "a copy of a spell is in a zone other than the stack")
         tx.cease(obj.id)
     _to_graveyards(tx, game, auras)
+    others = hooks.emit_any("state_based_actions", tx, gid)
     if losers:
         for player, rule in losers:
             tx.step(rule, "loses the game")
@@ -186,7 +187,7 @@ def check_sba(tx: Tx, gid: int) -> bool:
             tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
                     "checked")
         hooks.emit("players_lose", tx, gid, [p for p, _ in losers])
-    return bool(copies or auras or losers)
+    return bool(copies or auras or losers or others)
 
 
 def _to_graveyards(tx: Tx, game, auras: list[Obj]) -> None:

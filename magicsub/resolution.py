@@ -60,6 +60,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
             raise RulesError("307.1", f"{by} cannot cast {obj.label()} now: a sorcery-speed "
                              "spell needs their own main phase and an empty stack", subject=card)
     _check_targets(tx, gid, obj, by, targets)
+    hooks.emit("targets_chosen", tx, gid, card, by, tuple(targets))
     tx.step("601.2a", "moves that card")
     tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
     if tx.game(gid).pending:  # "whenever ... casts a spell" triggers go on the stack first

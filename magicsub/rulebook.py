@@ -6,8 +6,4 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import (  # noqa: F401
-    leaving,
-    modifiers,  # noqa: F401
-    subgame,
-)
+from . import leaving, modifiers, ranges, subgame  # noqa: F401

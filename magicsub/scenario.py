@@ -20,7 +20,7 @@ __all__ = ["Failure", "LineDict", "LineList", "Scenario", "ScenarioResult", "loa
            "run_file"]
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
-            "effects", "steps", "expect", "description", "notes", "archenemy"}
+            "effects", "steps", "expect", "description", "notes", "archenemy", "range"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
                "attached_to", "hand_modifier", "life_modifier"}
@@ -79,6 +79,7 @@ class Scenario:
     steps: list = field(default_factory=list)
     expect: list = field(default_factory=list)
     archenemy: str | None = None
+    range: int | dict | None = None
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
@@ -86,7 +87,8 @@ class Scenario:
     def build(self) -> Game:
         """A game set up as the scenario says, before its first step."""
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
-                    libraries=self.libraries, life=self.life, archenemy=self.archenemy)
+                    libraries=self.libraries, life=self.life, archenemy=self.archenemy,
+                    range=self.range)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -200,6 +202,13 @@ def _check(data: dict, file: str) -> Scenario:
         return dict(value)
 
     life = player_map("life")
+    option = data.get("range")
+    if isinstance(option, dict):
+        option = player_map("range")
+    if option is not None:
+        _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
+              "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "
+              f"has {len(players)}", _line(data, "range"))
     libraries = player_map("libraries")
     raw_objects = data.get("objects") or []
     total = sum(libraries.values()) + len(raw_objects)
@@ -281,7 +290,8 @@ def _check(data: dict, file: str) -> Scenario:
         expect.append((line, exp))
     return Scenario(title=data["title"], players=players, edition=edition, variant=variant,
                     seed=data.get("seed", 0), life=life, libraries=libraries, objects=objects,
-                    effects=effects, steps=steps, expect=expect, archenemy=archenemy, file=file,
+                    effects=effects, steps=steps, expect=expect, archenemy=archenemy,
+                    range=option, file=file,
                     description=data.get("description") or "", data=dict(data))
 
 

@@ -369,6 +369,12 @@ def schema() -> dict:
             "archenemy": _text("a player's name or null", "the archenemy (variant: "
                                "archenemy)", null=True),
             "seed": _int(description="the seed of the game's random choices (default 0)"),
+            "range": {"title": "a whole number, or a mapping of every player to one",
+                      "anyOf": [_whole(), _player_map("a mapping of player to range", _whole(),
+                                                      "each player's range")],
+                      "description": "the limited range of influence option (CR 801): every "
+                                     "player's range in seats, or each player's (801.2a); "
+                                     "multiplayer games only"},
             "life": _player_map("a mapping of player to life total", _whole(),
                                 "starting life totals that differ from the variant's"),
             "libraries": _player_map(

@@ -160,6 +160,9 @@ class GameState:
     starting_life: int = 20
     declared: int = 0
     archenemy: tuple[str, ...] = ()
+    ranges: tuple[tuple[str, int], ...] = ()
+    in_range: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    worlds_seen: tuple = ()
 
     @property
     def pregame(self) -> bool:

@@ -141,6 +141,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Llanowar Elves", "hand", {"types": ["creature"], "power": 1, "toughness": 1}),
     ("Curse of Vengeance", "hand", {}), ("Blood Tyrant", "battlefield", {}),
     ("Glorious Anthem", "battlefield", {}), ("Sorin, Solemn Visitor", "hand", {}),
+    ("Blood Tithe", "hand", {}), ("Concordant Crossroads", "hand", {}),
+    ("Living Plane", "battlefield", {}),
 ]
 
 
@@ -153,7 +155,9 @@ def build(ch: Chooser, cfg: Config) -> tuple[Game, set[str], set[str]]:
     players = NAMES[:n]
     edition = ch.pick(cfg.editions)
     libraries = {p: ch.integer(0, 12) for p in players}
-    game = Game(players, edition=edition, seed=ch.integer(0, 2**16), libraries=libraries)
+    option = ch.integer(0, 2) if n > 2 and ch.chance(30) else None  # CR 801: range of influence
+    game = Game(players, edition=edition, seed=ch.integer(0, 2**16), libraries=libraries,
+                range=option)
     for p in players:
         for i in range(ch.integer(*cfg.shahrazads)):
             game.add_object(f"shah-{p}-{i}", "Shahrazad", owner=p, zone="hand")

@@ -1,0 +1,284 @@
+"""The limited range of influence option of multiplayer games (CR 800.2, 801).
+
+A game that uses the option keeps each player's range (``GameState.ranges``, chosen before the
+game and never changed) and the players within each player's range as they were determined when
+the current turn began (``GameState.in_range``, CR 801.2c). This module owns the rule:
+
+- the ranges are determined when the game begins and again as each turn begins (801.2, 801.2c),
+  counting seats among the players still in the game, so a player's leaving closes the seats up
+  only at the next turn's determination;
+- an effect that states a player wins makes that player's opponents within range lose instead
+  (801.14, 104.3h);
+- a spell can't target a player, or an object controlled by a player, outside its caster's range
+  (801.4, 801.2d), and "each opponent" reaches only opponents within range (801.10, ``affected``);
+- the world rule applies to a world permanent only if another is within its controller's range
+  (801.12 with 704.5k).
+
+A subgame (CR 726) is a new game: nobody chose the option for it, so it does not use the option
+(literal reading; see the book's page on rule 801).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from . import arguments, hooks
+from .errors import RulesError
+from .leaving import lose_all
+from .limits import shown
+from .objects import Obj
+from .priority import priority_point
+from .state import PRIORITY_STEPS, GameState, game_name, timestamp
+from .transaction import Tx
+from .zones import Zone
+
+
+def with_option(game: GameState, option: int | Mapping[str, int] | None) -> GameState:
+    """``game`` (before its first step) using the option: ``option`` is one range for every
+    player or a mapping of every player to their range (CR 801.2a: "Different players may have
+    different ranges of influence"); None: the game does not use it. The players within each
+    player's range are determined at once: the game begins with its first turn under way.
+
+    :raises RulesError: a two-player game (CR 800.1, 800.2: the options are for multiplayer
+        games), an unknown or missing player, or a range that is not a whole number of seats.
+    """
+    if option is None:
+        return game
+    if not game.multiplayer:
+        raise RulesError("801.1", "limited range of influence is an option of multiplayer games "
+                         f"(CR 800.1: a game that begins with more than two players; CR 800.2); "
+                         f"this game has {len(game.seats)} players", subject="range")
+    if isinstance(option, Mapping):
+        for player in option:
+            if player not in game.seats:
+                raise RulesError("801.2a", f"range: unknown player {shown(player)}; the players "
+                                 f"are {shown(list(game.seats))}", subject=str(player))
+        missing = [p for p in game.seats if p not in option]
+        if missing:
+            raise RulesError("801.2a", f"range: every player needs a range of influence; "
+                             f"missing: {', '.join(missing)}", subject=missing[0])
+        values = {p: option[p] for p in game.seats}
+    else:
+        values = {p: option for p in game.seats}
+    ranges = tuple((p, arguments.integer(values[p], f"range[{p!r}]", minimum=0))
+                   for p in game.seats)
+    game = replace(game, ranges=ranges)
+    return replace(game, in_range=determine(game))
+
+
+def uses_option(game: GameState) -> bool:
+    """True when the game uses the limited range of influence option."""
+    return bool(game.ranges)
+
+
+def range_of(game: GameState, player: str) -> int | None:
+    """A player's range of influence in seats (None: the game does not use the option)."""
+    return dict(game.ranges).get(player)
+
+
+def determine(game: GameState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """CR 801.2: for each player still in the game, the players within that many seats of them,
+    counting only the seats of players still in the game (CR 801.2c's example: when the player
+    between two others leaves, the seats close up), in turn order; CR 801.2b: a player is always
+    within their own range."""
+    seated = game.in_game
+    n = len(seated)
+    out = []
+    for i, player in enumerate(seated):
+        reach = dict(game.ranges)[player]
+        near = tuple(q for j, q in enumerate(seated)
+                     if min((j - i) % n, (i - j) % n) <= reach)
+        out.append((player, near))
+    return tuple(out)
+
+
+def within(game: GameState, player: str) -> tuple[str, ...]:
+    """The players within ``player``'s range of influence as determined when this turn began
+    (CR 801.2c), still in the game, in turn order; every player still in the game when the game
+    does not use the option."""
+    if not uses_option(game):
+        return game.in_game
+    near = dict(game.in_range).get(player, (player,))
+    return tuple(p for p in near if game.seat(p).in_game)
+
+
+def in_range(game: GameState, player: str, other: str) -> bool:
+    """Whether player ``other`` is within ``player``'s range of influence (CR 801.2)."""
+    return other in within(game, player)
+
+
+def object_in_range(game: GameState, player: str, obj: Obj) -> bool:
+    """CR 801.2d: an object is within a player's range if that player or another player within
+    range controls it. An object nobody controls (in a library, hand, graveyard) counts as its
+    owner's."""
+    return in_range(game, player, obj.controller or obj.owner)
+
+
+def affected(tx: Tx, gid: int, controller: str, players: Iterable[str],
+             what: str) -> list[str]:
+    """CR 801.10: of ``players`` (e.g. each opponent), those a spell or ability controlled by
+    ``controller`` affects: the ones within range. The others are named in a step citing 801.10
+    ("will do nothing"); ``what`` says what the effect would have done to them."""
+    game = tx.game(gid)
+    players = list(players)
+    if not uses_option(game):
+        return players
+    near = [p for p in players if in_range(game, controller, p)]
+    far = [p for p in players if p not in near]
+    if far:
+        tx.step("801.10", "attempt to affect an out-of-range object or player will do nothing")
+        tx.note(f"{_and(far)} {'is' if len(far) == 1 else 'are'} outside {controller}'s "
+                f"range of influence: {what} does nothing to "
+                f"{'them' if len(far) > 1 else 'that player'}.")
+    return near
+
+
+def _and(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _describe(game: GameState) -> list[str]:
+    notes = []
+    for player, near in game.in_range:
+        reach = range_of(game, player)
+        notes.append(f"Players within {player}'s range of influence ({reach} "
+                     f"seat{'' if reach == 1 else 's'}): {', '.join(near)}.")
+    return notes
+
+
+@hooks.on("turn_begins")
+def _turn_begins(tx: Tx, gid: int, player: str) -> None:
+    """CR 801.2c: the players within each player's range are determined as the turn begins."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return
+    tx.step("801.2c", "determined as each turn begins")
+    tx.fact(gid, "in_range", determine(game),
+            f"the players within each player's range of influence are determined as "
+            f"{player}'s turn begins")
+    for note in _describe(tx.game(gid)):
+        tx.note(note)
+
+
+@hooks.on("player_left")
+def _player_left(tx: Tx, gid: int, player: str, how: str) -> None:
+    """A player who leaves is no longer within anyone's range at once (they are out of the
+    game), but the seats close up only when the next turn begins (CR 801.2c)."""
+    game = tx.game(gid)
+    if not uses_option(game) or game.ended or len(game.in_game) < 2:
+        return
+    after = dict(determine(game))
+    gains = []
+    for p in game.in_game:
+        new = [q for q in after[p] if q not in within(game, p)]
+        if new:
+            gains.append(f"{_and(new)} will enter {p}'s range")
+    tx.step("801.2c", "determined as each turn begins")
+    text = (f"{player} has left the game. The players within each player's range of influence "
+            "were determined as this turn began and are not determined again until the next "
+            "turn begins (CR 801.2c)")
+    tx.note(text + (f": {'; '.join(gains)} at the start of the next turn." if gains
+                    else "; the seats closing up brings nobody new into range."))
+
+
+@hooks.on("player_wins")
+def _wins(tx: Tx, gid: int, player: str) -> bool:
+    """CR 801.14 (and 104.3h): under the option, an effect that states that a player wins makes
+    that player's opponents within range lose instead; the game may go on for the others."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return False
+    losers = [p for p in within(game, player) if p != player]
+    tx.step("801.14", "lose the game instead")
+    if not losers:
+        tx.note(f"No opponent of {player} is within {player}'s range of influence: nobody "
+                "loses, and the game goes on.")
+        return True
+    others = [p for p in game.in_game if p != player and p not in losers]
+    reach = range_of(game, player)
+    one = len(losers) == 1
+    tx.note(f"{player} does not win; instead {_and(losers)}, the "
+            f"{'opponent' if one else 'opponents'} within {player}'s range of influence "
+            f"({reach} seat{'' if reach == 1 else 's'}), {'loses' if one else 'lose'} the game"
+            + (f". {_and(others)} {'is' if len(others) == 1 else 'are'} out of range and "
+               f"{'plays' if len(others) == 1 else 'play'} on." if others else "."))
+    for p in losers:
+        tx.player_event(gid, p, "loses", result="lost")
+    lose_all(tx, gid, losers)
+    game = tx.game(gid)
+    if not game.ended:
+        tx.step("104.3h", "This may not cause the game to end")
+        tx.note(f"The game goes on for {_and(game.in_game)}.")
+        if tx.world.current == gid and game.step in PRIORITY_STEPS:
+            priority_point(tx, gid, game.priority)
+    return True
+
+
+@hooks.on("targets_chosen")
+def _targets(tx: Tx, gid: int, spell: str, player: str, targets: tuple[str, ...]) -> None:
+    """CR 801.4: objects and players outside a player's range can't be the targets of spells
+    that player controls (an object's range is its controller's, CR 801.2d)."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return
+    for target in targets:
+        obj = tx.world.objects.get(target)
+        who = obj.controller or obj.owner if obj is not None else target
+        if who in game.seats and not in_range(game, player, who):
+            label = obj.label() if obj is not None else target
+            whose = f" (controlled by {who})" if obj is not None else ""
+            raise RulesError("801.4", f"{player} cannot target {label}{whose} with "
+                             f"{tx.obj(spell).label()}: {who} is outside {player}'s range of "
+                             f"influence in {game_name(gid)} (within range: "
+                             f"{', '.join(within(game, player))})", subject=target)
+
+
+def _worlds(tx: Tx, gid: int) -> list[Obj]:
+    return sorted((o for o in tx.world.objects.values()
+                   if o.game == gid and o.zone is Zone.BATTLEFIELD and "world" in o.types
+                   and not o.phased_out), key=timestamp)
+
+
+@hooks.on("state_based_actions")
+def _world_rule(tx: Tx, gid: int) -> bool:
+    """CR 704.5k, the world rule, with CR 801.12: under the option it applies to a world
+    permanent only if other world permanents are within its controller's range; such a
+    permanent stays only if it is the newest of the world permanents within that range."""
+    worlds = _worlds(tx, gid)
+    if len(worlds) < 2:
+        return False
+    game = tx.game(gid)
+    going: list[Obj] = []
+    exempt: list[Obj] = []
+    for w in worlds:
+        others = [o for o in worlds if o.id != w.id
+                  and (not uses_option(game) or object_in_range(game, w.controller, o))]
+        if not others:
+            exempt.append(w)
+        elif any(o.order >= w.order for o in others):
+            going.append(w)
+    seen = (tuple(w.id for w in worlds), game.in_range)
+    if exempt and uses_option(game) and game.worlds_seen != seen:
+        tx.step("801.12", "applies to a permanent only if other world permanents are within")
+        tx.fact(gid, "worlds_seen", seen, "the world rule looks at "
+                + ", ".join(w.label() for w in worlds))
+        for w in exempt:
+            tx.note(f"No other world permanent is within {w.controller}'s range of influence: "
+                    f"the world rule does not apply to {w.label()}, which stays.")
+    if not going:
+        return False
+    tx.step("704.5k", "all except the one that has had the world supertype for the shortest")
+    if uses_option(game):
+        tx.note("Literal reading of CR 801.12: each world permanent is compared with the world "
+                "permanents within its controller's range; it stays only if it has had the "
+                "world supertype for the shortest time among them.")
+    for w in going:
+        newer = [o for o in worlds if o.id != w.id and o.order >= w.order
+                 and (not uses_option(game) or object_in_range(game, w.controller, o))]
+        tx.note(f"{newer[-1].label()} has had the world supertype for a shorter time than "
+                f"{w.label()}: {w.label()} is put into {w.owner}'s graveyard.")
+    for w in going:
+        tx.move(w.id, gid, Zone.GRAVEYARD)
+    return True
