@@ -322,6 +322,7 @@ class Game:
         gid = tx.world.current
         if tx.game(gid).ended and name not in ():
             raise RulesError("104.1", f"{_where(gid)} has ended: no more actions")
+        hooks.emit("decision", tx, name, a)
         if name in ("cast", "cycle", "pass_priority") and a.get("by", a.get("player")) == \
                 tx.game(gid).active:
             turns.end_declarations(tx, gid)

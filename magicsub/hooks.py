@@ -20,6 +20,9 @@ Events (arguments after ``tx``):
     the cleanup step's "until end of turn" effects end (CR 514.2).
 ``player_left`` (gid, player, how)
     ``player`` has left game ``gid`` (CR 800.4a), after their objects left.
+``decision`` (name, args)
+    a step of the vocabulary that a player decides (``cast``, ``pass_priority``, ...) is about
+    to be applied to the game in progress (CR 720.5: who makes that player's decisions).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
-          "player_left")
+          "player_left", "decision")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -63,7 +63,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
     tx.step("601.2a", "moves that card")
     tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
     tx.step("117.3c")
-    tx.set_priority(gid, by)
+    turns.priority_point(tx, gid, by)
 
 
 def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]) -> None:
@@ -80,9 +80,11 @@ def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]
         raise RulesError("601.2c", f"{obj.label()} needs one target ({need})", subject=obj.id)
     target = targets[0]
     game = tx.game(gid)
-    if need == "opponent":
-        if target == by or target not in game.seats or not game.seat(target).in_game:
-            raise RulesError("601.2c", f"{target} is not an opponent of {by} in {_where(gid)}",
+    if need in ("opponent", "player"):
+        if (need == "opponent" and target == by) or target not in game.seats \
+                or not game.seat(target).in_game:
+            what = f"an opponent of {by}" if need == "opponent" else "a player"
+            raise RulesError("601.2c", f"{target} is not {what} in {_where(gid)}",
                              subject=target)
         return
     t = tx.world.objects.get(target)

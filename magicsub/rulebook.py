@@ -6,4 +6,8 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import leaving, subgame  # noqa: F401
+from . import (  # noqa: F401
+    control,  # noqa: F401,E402
+    leaving,
+    subgame,
+)

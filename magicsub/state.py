@@ -137,6 +137,7 @@ class GameState:
     starting_life: int = 20
     declared: int = 0
     archenemy: tuple[str, ...] = ()
+    controls: tuple = ()
 
     @property
     def pregame(self) -> bool:
