@@ -122,7 +122,7 @@ GENERAL = Config(("726", "723", "506"), (0, 2), {
     "shahrazad": 2, "cast": 6, "resolve": 6, "pass_priority": 3, "advance": 3, "copy": 1,
     "bring_in": 3,
     "move": 4, "counters": 2, "life": 2, "create": 2, "effect": 3, "cycle": 1, "attack": 1,
-    "end_game": 1, "leave": 2, "junk": 1})
+    "end_game": 1, "leave": 2, "junk": 1, "activate": 1})
 NESTED = Config(("726", "723", "506"), (1, 3), {
     "shahrazad": 10, "cast": 4, "resolve": 6, "pass_priority": 2, "advance": 2, "copy": 2,
     "bring_in": 4,
@@ -139,6 +139,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Forest", "outside", {"types": ["land"]}), ("Lotus", "ante", {"types": ["artifact"]}),
     ("Tazeem", "command", {"traditional": False, "deck": "planar", "types": ["plane"]}),
     ("Llanowar Elves", "hand", {"types": ["creature"], "power": 1, "toughness": 1}),
+    ("Mindslaver", "battlefield", {}), ("Worst Fears", "hand", {}),
+    ("Rhystic Study", "battlefield", {}),
 ]
 
 
@@ -248,7 +250,7 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
             return {"cast": {"card": "ghost", "by": holder}}
         step = {"card": card.id, "by": holder if ch.chance(90) else ch.pick(main_players)}
         need = _behaviour(card)
-        if need == "bribery":
+        if need in ("bribery", "worst_fears"):
             step["target"] = ch.pick(main_players)
         elif need in ("mind_control", "act_of_treason") and (creatures or ch.chance(10)):
             step["target"] = ch.pick(creatures or ids)
@@ -323,6 +325,11 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     if kind == "attack":
         return {"attack": {"creature": ch.pick(creatures) if creatures else ch.pick(ids),
                            "defender": ch.pick(main_players)}}
+    if kind == "activate":
+        slavers = sorted(o.id for o in battlefield if o.name == "Mindslaver")
+        card = ch.pick(slavers) if slavers and ch.chance(85) else ch.pick(ids)
+        return {"activate": {"card": card, "by": holder if ch.chance(90) else
+                             ch.pick(main_players), "target": ch.pick(main_players)}}
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":
