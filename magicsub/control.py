@@ -114,7 +114,7 @@ def _turn_begins(tx: Tx, gid: int, player: str) -> None:
     waiting = [c for c in controls_of(tx.world, gid) if c.player == player and not c.active]
     if not waiting:
         for g, c in controlled_elsewhere(tx.world, gid, player):
-            tx.step("726.1b", "No effects or definitions created in either the main game or the")
+            tx.step("726.1b", "No effects or definitions created in either the main game")
             tx.note(f"Literal reading: {c.words()} belongs to {_where(g)}; this turn of "
                     f"{player}'s in {_where(gid)} is not the turn it waits for, and nobody "
                     f"controls {player} here.")
@@ -199,7 +199,7 @@ def _decision(tx: Tx, name: str, args: dict) -> None:
     elsewhere = controlled_elsewhere(tx.world, gid, player)
     if elsewhere and any(c.active for _, c in elsewhere):
         g, c = next((g, c) for g, c in elsewhere if c.active)
-        tx.step("726.1b", "No effects or definitions created in either the main game or the")
+        tx.step("726.1b", "No effects or definitions created in either the main game")
         tx.note(f"Literal reading: {c.controller} controls {player} in {_where(g)} only; in "
                 f"{_where(gid)} that effect has no meaning, so {player} makes this decision "
                 f"({name.replace('_', ' ')}) themself.")
