@@ -80,7 +80,7 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     _a("info", "player:player what:info",
        doc="an effect needs a player's life or counters (800.4i)"),
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
-    _a("activate", "object:object by:player ability:str",
+    _a("activate", "object:object by:player ability?:str target?:target",
        doc="activate a loyalty ability of a planeswalker (606.3)"),
 ]}
 

@@ -33,6 +33,19 @@ def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None)
     present = game.seat(player).in_game
     what = source.label() if source else "a rule"
     if present:
+        from .control import decider
+
+        who = decider(tx.world, gid, player)
+        if who != player:
+            if chooser not in (None, who):
+                raise RulesError("720.5", f"{who} controls {player} and makes this choice for "
+                                 f"them, not {chooser}", subject=chooser)
+            tx.step("720.5", "a player makes all choices and decisions the controlled player")
+            act = f"chooses whether {player} pays the cost" if kind == "cost" else \
+                "makes the choice"
+            tx.note(f"{who} controls {player}: {who} {act} for {what}, with {player}'s "
+                    "resources (CR 720.5a).")
+            return
         if chooser not in (None, player):
             raise RulesError("608.2d" if kind != "rule" else "101.4", f"{player} is still in "
                              f"the game and makes this choice themself, not {chooser}",

@@ -70,3 +70,14 @@ def creation_refused(tx: Tx, gid: int, owner: str, note: str) -> bool:
     tx.step("800.4d", "it isn’t created")
     tx.note(note)
     return True
+
+
+def player_control_refused(tx: Tx, gid: int, controller: str, note: str) -> bool:
+    """CR 800.4b: a player would be controlled by ``controller``; when ``controller`` has left
+    the game (or is no player of game ``gid``), the effect does nothing (``note`` says which)."""
+    game = tx.game(gid)
+    if controller in game.seats and game.seat(controller).in_game:
+        return False
+    tx.step("800.4b", "If a player would be controlled by a player who has left the game")
+    tx.note(note)
+    return True

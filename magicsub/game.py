@@ -365,6 +365,7 @@ class Game:
         gid = tx.world.current
         if tx.game(gid).ended and name not in ():
             raise RulesError("104.1", f"{_where(gid)} has ended: no more actions")
+        hooks.emit("decision", tx, name, a)
         if name in ("cast", "cycle", "pass_priority") and a.get("by", a.get("player")) == \
                 tx.game(gid).active:
             turns.end_declarations(tx, gid)
@@ -640,10 +641,12 @@ class Game:
         or the last known information from before they left the game (CR 800.4i)."""
         return self.act("info", player=player, what=what)
 
-    def activate(self, obj: str, by: str, ability: str) -> list[Step]:
-        """``by`` activates the loyalty ability ``ability`` (e.g. ``"+1"``) of the planeswalker
-        ``obj`` (CR 606.3)."""
-        return self.act("activate", object=obj, by=by, ability=ability)
+    def activate(self, obj: str, by: str, ability: str | None = None,
+                 target: str | None = None) -> list[Step]:
+        """``by`` activates an activated ability of the permanent ``obj`` (CR 602.2): a
+        planeswalker's loyalty ability named by its cost (``ability="+1"``, CR 606.3), or the
+        card's one activated ability (Mindslaver's), with ``target``."""
+        return self.act("activate", object=obj, by=by, ability=ability, target=target)
 
     def mulligan(self, player: str) -> list[Step]:
         """``player`` takes a mulligan (CR 103.5; the free multiplayer mulligan, 800.6)."""

@@ -243,7 +243,6 @@ def at_your_upkeep(name: str, fn: Callable[[Tx, int, Obj], None]) -> None:
 
 # -- loyalty abilities (CR 606) -------------------------------------------------------------------
 
-@hooks.action("activate")
 def activate(tx: Tx, args: dict) -> None:
     """CR 606.3: ``by`` activates a loyalty ability of a planeswalker they control: at sorcery
     speed, once per turn; its loyalty cost is paid by putting or removing loyalty counters

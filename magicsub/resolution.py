@@ -84,14 +84,11 @@ def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]
         raise RulesError("601.2c", f"{obj.label()} needs one target ({need})", subject=obj.id)
     target = targets[0]
     game = tx.game(gid)
-    if need == "player":  # "Enchant player" (CR 303.4a, 303.4b)
-        if target not in game.seats or not game.seat(target).in_game:
-            raise RulesError("601.2c", f"{target} is not a player in {_where(gid)}",
-                             subject=target)
-        return
-    if need == "opponent":
-        if target == by or target not in game.seats or not game.seat(target).in_game:
-            raise RulesError("601.2c", f"{target} is not an opponent of {by} in {_where(gid)}",
+    if need in ("opponent", "player"):
+        if (need == "opponent" and target == by) or target not in game.seats \
+                or not game.seat(target).in_game:
+            what = f"an opponent of {by}" if need == "opponent" else "a player"
+            raise RulesError("601.2c", f"{target} is not {what} in {_where(gid)}",
                              subject=target)
         return
     t = tx.world.objects.get(target)

@@ -163,6 +163,7 @@ class GameState:
     ranges: tuple[tuple[str, int], ...] = ()
     in_range: tuple[tuple[str, tuple[str, ...]], ...] = ()
     worlds_seen: tuple = ()
+    controls: tuple = ()
 
     @property
     def pregame(self) -> bool:

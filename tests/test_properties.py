@@ -143,6 +143,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Glorious Anthem", "battlefield", {}), ("Sorin, Solemn Visitor", "hand", {}),
     ("Blood Tithe", "hand", {}), ("Concordant Crossroads", "hand", {}),
     ("Living Plane", "battlefield", {}),
+    ("Mindslaver", "battlefield", {}), ("Worst Fears", "hand", {}),
+    ("Rhystic Study", "battlefield", {}),
 ]
 
 
@@ -254,7 +256,7 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
             return {"cast": {"card": "ghost", "by": holder}}
         step = {"card": card.id, "by": holder if ch.chance(90) else ch.pick(main_players)}
         need = _behaviour(card)
-        if need == "bribery":
+        if need in ("bribery", "worst_fears"):
             step["target"] = ch.pick(main_players)
         elif need in ("mind_control", "act_of_treason") and (creatures or ch.chance(10)):
             step["target"] = ch.pick(creatures or ids)
@@ -331,6 +333,11 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     if kind == "attack":
         return {"attack": {"creature": ch.pick(creatures) if creatures else ch.pick(ids),
                            "defender": ch.pick(main_players)}}
+    if kind == "activate" and ch.chance(50):
+        slavers = sorted(o.id for o in battlefield if o.name == "Mindslaver")
+        card = ch.pick(slavers) if slavers and ch.chance(85) else ch.pick(ids)
+        return {"activate": {"object": card, "by": holder if ch.chance(90) else
+                             ch.pick(main_players), "target": ch.pick(main_players)}}
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":

@@ -1001,17 +1001,20 @@ def leaving_pages() -> list[Page]:
         """),
         ("800_4f", "800.4f: a cost a player who has left would pay", "f",
          "800_4f_cost_not_paid.yaml", """
-        **What you watched.** A permanent (Rhystic Tax, a stand-in for any "unless that player
-        pays" card) asks Bianca whether to pay a cost. While she is in the game, she decides
-        ({{f:608.2d}}). After she has left ({{f:800.4a}}), the same question gets no answer and
-        needs none: the cost is not paid ({{f:800.4f}}), and the game doesn't wait.
+        **What you watched.** Alex's Rhystic Study triggers when Bianca casts Opt
+        ({{f:603.3}}); as it resolves Bianca decides whether to pay {1} ({{f:608.2d}}). Then Cho
+        casts Opt and concedes with the Study's ability on the stack ({{f:800.4a}}). The ability
+        still resolves, Alex controls it: the {1} asked of Cho gets no answer and needs none
+        ({{f:800.4f}}): it is not paid, the game doesn't wait, and Alex draws.
         """),
         ("800_4g", "800.4g: a choice a player who has left would make", "g",
          "800_4g_choice_by_another.yaml", """
-        **What you watched.** Bianca leaves ({{g:800.4a}}); then Alex's Fact or Fiction asks an
-        opponent to make a choice (to separate the cards into piles). Bianca can't: at
-        {{g:800.4g}} Alex, who controls the spell, picks another player to make it, and since the
-        original chooser was his opponent, he must pick another opponent: Cho.
+        **What you watched.** At the beginning of combat on Bianca's turn, Alex's Fight or Flight
+        designates Bianca: she is to choose a pile. She concedes first ({{g:800.4a}}), and the
+        turn goes on without an active player ({{g:800.4j}}). The object still requires a choice
+        of a player who has left: at {{g:800.4g}} Alex, who controls it, picks another player to
+        make it, and since Bianca was his opponent, another opponent: Dana. 800.4g can only
+        arise this way, from an object that designated the player *before* they left.
         """),
         ("800_4h", "800.4h: a choice a rule asks of a player who has left", "h",
          "800_4h_rule_choice.yaml", """

@@ -1,0 +1,12 @@
+"""Fight or Flight: an object whose choice is made by a player it designated earlier (the
+opponent whose turn it is), for CR 800.4g. Its trigger is posed by the ``choice`` step."""
+
+from __future__ import annotations
+
+from . import CardDef, register
+
+TEXT = ("At the beginning of combat on each opponent's turn, separate all creatures that player "
+        "controls into two piles. Only creatures in the pile of that player's choice can attack "
+        "this turn.")
+
+register(CardDef("Fight or Flight", ("enchantment",), TEXT))
