@@ -80,6 +80,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     _a("info", "player:player what:info",
        doc="an effect needs a player's life or counters (800.4i)"),
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
+    _a("choose_target", "ability:object target:target",
+       doc="a triggered ability on the stack takes a target (603.3d, 601.2c)"),
 ]}
 
 KINDS = {

@@ -166,6 +166,8 @@ FIELD_DOCS = {
     "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
     "choice.object": "the object that asks",
     "info.what": "what the effect needs to know",
+    "choose_target.ability": "the triggered ability on the stack (by its id)",
+    "choose_target.target": "one target, chosen as the ability was put on the stack",
 }
 
 
