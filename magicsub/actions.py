@@ -82,6 +82,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
     _a("activate", "object:object by:player ability?:str target?:target",
        doc="activate a loyalty ability of a planeswalker (606.3)"),
+    _a("choose_target", "ability:object target:target",
+       doc="a triggered ability on the stack takes a target (603.3d, 601.2c)"),
 ]}
 
 KINDS = {

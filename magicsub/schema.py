@@ -168,6 +168,8 @@ FIELD_DOCS = {
     "info.what": "what the effect needs to know",
     "activate.object": "the planeswalker whose loyalty ability is activated",
     "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
+    "choose_target.ability": "the triggered ability on the stack (by its id)",
+    "choose_target.target": "one target, chosen as the ability was put on the stack",
 }
 
 

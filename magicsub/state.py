@@ -133,7 +133,12 @@ class Delayed:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """One game of the tree: the main game (id 0) or a subgame (1, 2, ... in order of creation)."""
+    """One game of the tree: the main game (id 0) or a subgame (1, 2, ... in order of creation).
+
+    ``exiled_by``: the cards its permanents exiled until they leave the battlefield (CR 610.3)
+    or for their own return ability (CR 607.2a), as ``magicsub.until.Exiled`` records;
+    ``chosen_targets``: the targets chosen for triggered abilities on its stack (CR 603.3d).
+    """
 
     gid: int
     parent: int | None
@@ -164,6 +169,8 @@ class GameState:
     in_range: tuple[tuple[str, tuple[str, ...]], ...] = ()
     worlds_seen: tuple = ()
     controls: tuple = ()
+    exiled_by: tuple = ()
+    chosen_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def pregame(self) -> bool:

@@ -122,12 +122,12 @@ GENERAL = Config(("726", "723", "506"), (0, 2), {
     "shahrazad": 2, "cast": 6, "resolve": 6, "pass_priority": 3, "advance": 3, "copy": 1,
     "bring_in": 3,
     "move": 4, "counters": 2, "life": 2, "create": 2, "effect": 3, "cycle": 1, "attack": 1,
-    "end_game": 1, "leave": 2, "junk": 1, "activate": 1})
+    "end_game": 1, "leave": 2, "junk": 1, "activate": 1, "choose_target": 2})
 NESTED = Config(("726", "723", "506"), (1, 3), {
     "shahrazad": 10, "cast": 4, "resolve": 6, "pass_priority": 2, "advance": 2, "copy": 2,
     "bring_in": 4,
     "move": 2, "counters": 1, "life": 1, "create": 1, "effect": 2, "cycle": 1, "attack": 0,
-    "end_game": 2, "leave": 3, "junk": 0, "activate": 1})
+    "end_game": 2, "leave": 3, "junk": 0, "activate": 1, "choose_target": 1})
 
 POOL = [  # (name, zone, extra add_object keywords)
     ("Grizzly Bears", "battlefield", {}), ("Serra Angel", "battlefield", {}),
@@ -145,6 +145,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Living Plane", "battlefield", {}),
     ("Mindslaver", "battlefield", {}), ("Worst Fears", "hand", {}),
     ("Rhystic Study", "battlefield", {}),
+    ("Oblivion Ring", "hand", {}), ("Banisher Priest", "hand", {}), ("Grasp of Fate", "hand", {}),
+    ("Banisher Priest", "library", {}),
 ]
 
 
@@ -338,6 +340,12 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
         card = ch.pick(slavers) if slavers and ch.chance(85) else ch.pick(ids)
         return {"activate": {"object": card, "by": holder if ch.chance(90) else
                              ch.pick(main_players), "target": ch.pick(main_players)}}
+    if kind == "choose_target":
+        abilities = [o.id for o in stack if o.kind is Kind.ABILITY]
+        ability = ch.pick(abilities) if abilities and ch.chance(85) else ch.pick(ids)
+        anywhere = sorted(o.id for o in battlefield)
+        target = ch.pick(anywhere) if anywhere and ch.chance(85) else ch.pick(ids)
+        return {"choose_target": {"ability": ability, "target": target}}
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":
