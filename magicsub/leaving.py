@@ -105,6 +105,9 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
     for obj in owned:
         if obj.id not in tx.world.objects:
             continue
+        if obj.phased_out:
+            tx.note(f"CR 702.26k: {obj.label()} is phased out; it leaves the game with its "
+                    "owner, and no zone-change trigger triggers.")
         if obj.kind is Kind.CARD:
             tx.move(obj.id, None, None)
         else:

@@ -41,6 +41,13 @@ class Obj:
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
     stack); ``controller`` is the controller after control-changing effects. A vanguard card has
     a ``hand_modifier`` and a ``life_modifier`` (CR 902.4, 902.5).
+
+    Phasing (CR 702.26, ``magicsub.phasing``): ``phased_under`` is the player under whose control
+    it phased out, ``phased_indirectly`` says it phased out with the permanent it is attached to
+    (CR 702.26g), ``phased_until`` is the object whose leaving the battlefield phases it in (or
+    ``phasing.NEXT_UNTAP``, CR 702.26n). Face down (CR 708): ``face_down_by`` says what turned it
+    face down (``"manifest"``, CR 701.34a, or ``"effect"``) and ``printed`` keeps its face-up
+    ``(types, power, toughness)`` while it is a face-down 2/2 (CR 708.2a).
     """
 
     id: str
@@ -71,6 +78,11 @@ class Obj:
     hand_modifier: int | None = None
     life_modifier: int | None = None
     extra: tuple[tuple[str, object], ...] = field(default=())
+    phased_under: str | None = None
+    phased_indirectly: bool = False
+    phased_until: str | None = None
+    face_down_by: str | None = None
+    printed: tuple | None = None
 
     @property
     def is_card(self) -> bool:

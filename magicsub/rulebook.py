@@ -6,4 +6,4 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import leaving, subgame  # noqa: F401
+from . import leaving, phasing, subgame  # noqa: F401

@@ -170,6 +170,9 @@ class Tx:
                       entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
                       targets=before.targets if zone is Zone.STACK else (),
                       left_from=before.game if game is None else None)
+        if face_up and before.printed is not None:
+            values.update(zip(("types", "power", "toughness"), before.printed, strict=True),
+                          printed=None, face_down_by=None)
         values.update(fields)
         after = before.moved(**values)
         turned = None if after.face_up == before.face_up else (
