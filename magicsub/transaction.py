@@ -166,7 +166,8 @@ class Tx:
                 face_up = True
         values = dict(game=game, zone=zone, order=self.next_order(top=top),
                       base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
-                      phased_out=False, face_up=face_up,
+                      phased_out=False, phased_under=None, phased_indirectly=False,
+                      phased_until=None, face_up=face_up,
                       entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
                       targets=before.targets if zone is Zone.STACK else (),
                       left_from=before.game if game is None else None)
