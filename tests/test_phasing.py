@@ -87,8 +87,8 @@ def test_702_26k_phased_out_permanent_leaves_with_its_owner():
     g = _game()
     g.apply({"phase_out": "bears"})
     steps = g.apply({"leave": "Bianca"})
-    step = next(s for s in steps if any("702.26k" in n for n in s.notes))
-    assert step.rule == "800.4a"
+    step = next(s for s in steps if s.rule == "702.26k")
+    assert [c.obj for c in step.changes if isinstance(c, Move)] == ["bears"]
     assert g.where("bears") == ("outside", "outside")
 
 

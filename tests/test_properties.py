@@ -468,7 +468,8 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
             seat = games[o.left_from].players.get(o.owner)
             if seat is not None and not seat.in_game and step.rule not in SUBGAME_END_RULES:
                 # It left with its owner (800.4a), in a step citing 800.4a.
-                assert step.rule == "800.4a", f"{oid} left with {o.owner} under {step.rule}"
+                assert step.rule in ("800.4a", "702.26k"), (
+                    f"{oid} left with {o.owner} under {step.rule}")
                 assert move.src.zone != "ante", f"{oid} left the ante zone with {o.owner}"
                 continue
             assert step.rule in SUBGAME_END_RULES and o.left_from != 0, (
