@@ -81,9 +81,17 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
        doc="an effect needs a player's life or counters (800.4i)"),
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
     _a("activate", "object:object by:player ability?:str target?:target",
-       doc="activate a loyalty ability of a planeswalker (606.3)"),
+       doc="activate an activated ability (602.2; a loyalty ability by its cost, 606.3)"),
     _a("choose_target", "ability:object target:target",
        doc="a triggered ability on the stack takes a target (603.3d, 601.2c)"),
+    _a("phase_out", "object:object", "object", doc="an effect phases a permanent out (702.26b)"),
+    _a("phase_in", "object:object", "object", doc="an effect phases a permanent in (702.26c)"),
+    _a("turn_face_down", "object:object", "object",
+       doc="an effect turns a permanent face down (708.2a)"),
+    _a("turn_face_up", "object:object by:player",
+       doc="special action: turn a manifested creature card face up (116.2b, 701.34b)"),
+    _a("manifest", "player:player", "player",
+       doc="manifest the top card of the player's library (701.34a)"),
 ]}
 
 KINDS = {

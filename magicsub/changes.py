@@ -182,6 +182,26 @@ class Tap(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class Status(Change):
+    """A permanent's status changed without a zone change: it phased out or in (CR 702.26b-c)
+    or was turned face down or face up (CR 708)."""
+
+    obj: str
+    name: str
+    status: str
+    after: Obj | None = _hidden()
+    kind = "status"
+
+    def words(self) -> str:
+        """The change in words."""
+        return f"{self.name} {self.status}"
+
+    def apply(self, world: World) -> World:
+        """Put the object, with its new status, in place (same zone, same order)."""
+        return replace(world, objects=world.objects.set(self.obj, self.after))
+
+
+@dataclass(frozen=True, slots=True)
 class Damage(Change):
     """The damage marked on a permanent changed (CR 514.2 removes it)."""
 

@@ -97,6 +97,11 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
                          f"of the effect on {target.label()}", subject=obj)
     if to not in game.seats:
         raise RulesError("800.4b", f"{to} is not a player of the {gid}", subject=to)
+    if target.phased_out:
+        tx.step("702.26e", "a phased-out permanent won’t be included")
+        tx.note(f"{target.label()} is phased out: the control-changing effect created now "
+                "does not include it, and it will not apply when it phases in.")
+        return
     eid = f"effect-{tx.world.seq + 1}"
     effect = Effect(eid, gid, obj, to, source, parse_until(until), tx.next_order(), text,
                     follows)

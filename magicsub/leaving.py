@@ -103,9 +103,15 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
     tx.held_orphans = []
-    for obj in owned:
+    phased = [o for o in owned if o.phased_out]
+    if phased:
+        tx.step("702.26k", "also leave the game")
+        owned = phased + [o for o in owned if not o.phased_out]
+    for i, obj in enumerate(owned):
         if obj.id not in tx.world.objects:
             continue
+        if phased and i == len(phased):
+            tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")
         if obj.kind is Kind.CARD:
             tx.move(obj.id, None, None)
         else:

@@ -44,6 +44,13 @@ class Obj:
     on a permanent (CR 122.1), by kind; ``activated`` is ``(game, turn)`` of the turn a loyalty
     ability of this permanent was last activated (CR 606.3). Both belong to one object: a move
     makes a new object without them (CR 400.7).
+
+    Phasing (CR 702.26, ``magicsub.phasing``): ``phased_under`` is the player under whose control
+    it phased out, ``phased_indirectly`` says it phased out with the permanent it is attached to
+    (CR 702.26g), ``phased_until`` is the object whose leaving the battlefield phases it in (or
+    ``phasing.NEXT_UNTAP``, CR 702.26n). Face down (CR 708): ``face_down_by`` says what turned it
+    face down (``"manifest"``, CR 701.34a, or ``"effect"``) and ``printed`` keeps its face-up
+    ``(types, power, toughness)`` while it is a face-down 2/2 (CR 708.2a).
     """
 
     id: str
@@ -76,6 +83,11 @@ class Obj:
     extra: tuple[tuple[str, object], ...] = field(default=())
     counters: tuple[tuple[str, int], ...] = ()
     activated: tuple[int, int] | None = None
+    phased_under: str | None = None
+    phased_indirectly: bool = False
+    phased_until: str | None = None
+    face_down_by: str | None = None
+    printed: tuple | None = None
 
     @property
     def is_card(self) -> bool:

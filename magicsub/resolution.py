@@ -94,6 +94,9 @@ def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]
     t = tx.world.objects.get(target)
     if t is None:
         raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
+    if t.phased_out:
+        raise RulesError("702.26b", f"{t.label()} is phased out: it is treated as though it "
+                         "does not exist and can't be targeted", subject=target)
     if need == "creature" and not (t.game == gid and t.zone is Zone.BATTLEFIELD
                                    and t.is_type("creature")):
         raise RulesError("601.2c", f"{t.label()} is not a creature on the battlefield of "

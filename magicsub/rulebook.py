@@ -6,4 +6,4 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import activation, control, leaving, modifiers, ranges, subgame, until  # noqa: F401
+from . import activation, control, leaving, modifiers, phasing, ranges, subgame, until  # noqa: F401

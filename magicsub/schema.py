@@ -170,6 +170,12 @@ FIELD_DOCS = {
     "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
     "choose_target.ability": "the triggered ability on the stack (by its id)",
     "choose_target.target": "one target, chosen as the ability was put on the stack",
+    "phase_out.object": "the permanent that phases out (702.26b)",
+    "phase_in.object": "the phased-out permanent that phases in (702.26c)",
+    "turn_face_down.object": "the permanent turned face down (708.2a)",
+    "turn_face_up.object": "the manifested permanent turned face up (701.34b)",
+    "turn_face_up.by": "its controller, who holds priority (116.2b)",
+    "manifest.player": "the player who manifests the top card of their library (701.34a)",
 }
 
 

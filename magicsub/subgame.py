@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from immutables import Map
 
-from . import hooks
+from . import hooks, phasing
 from .effects import describe
 from .errors import RulesError
 from .limits import MAX_SUBGAME_DEPTH, shown
@@ -229,13 +229,12 @@ def end_subgame(tx: Tx, gid: int) -> None:
         if not cards:
             continue
         cards.sort(key=lambda o: (o.zone.value, o.order))
+        phasing.subgame_ends(tx, gid, cards)
         tx.step("726.5", "puts them into their main-game library")
         exiled = [o for o in cards if o.zone is Zone.EXILE]
         for obj in cards:
             if obj.zone is Zone.EXILE and not ed.does("exile_returns"):
                 continue
-            if obj.phased_out:
-                tx.note(f"{obj.label()} is phased out; it goes to the library too.")
             tx.move(obj.id, main_id, Zone.LIBRARY)
         tx.shuffle(main_id, player)
         if exiled and not ed.does("exile_returns"):

@@ -166,10 +166,14 @@ class Tx:
                 face_up = True
         values = dict(game=game, zone=zone, order=self.next_order(top=top),
                       base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
-                      phased_out=False, face_up=face_up, counters=(), activated=None,
+                      phased_out=False, phased_under=None, phased_indirectly=False,
+                      phased_until=None, face_up=face_up, counters=(), activated=None,
                       entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
                       targets=before.targets if zone is Zone.STACK else (),
                       left_from=before.game if game is None else None)
+        if face_up and before.printed is not None:
+            values.update(zip(("types", "power", "toughness"), before.printed, strict=True),
+                          printed=None, face_down_by=None)
         values.update(fields)
         after = before.moved(**values)
         turned = None if after.face_up == before.face_up else (

@@ -70,7 +70,7 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None) -> None:
                                 (after.game if after else None)) if g is not None})
     for gid in games:
         sources = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
-                   and o.name in watching()]
+                   and o.name in watching() and not o.phased_out and o.face_up]
         if before is not None and before.game == gid and before.zone is Zone.BATTLEFIELD \
                 and all(o.id != before.id for o in sources):
             sources.append(before)

@@ -107,6 +107,7 @@ STEPS = ["upkeep", "draw", "main", "declare_attackers", "combat_damage", "end", 
          "next_turn"]
 GAME_ENDERS = {"win", "draw_game", "leave", "lose", "concede"}
 SUBGAME_END_RULES = {"726.5", "723.5", "506.6"}
+STATUS_ONLY = {"phase_out", "phase_in", "turn_face_down", "turn_face_up"}
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,14 @@ GENERAL = Config(("726", "723", "506"), (0, 2), {
     "shahrazad": 2, "cast": 6, "resolve": 6, "pass_priority": 3, "advance": 3, "copy": 1,
     "bring_in": 3,
     "move": 4, "counters": 2, "life": 2, "create": 2, "effect": 3, "cycle": 1, "attack": 1,
-    "end_game": 1, "leave": 2, "junk": 1, "activate": 1, "choose_target": 2})
+    "end_game": 1, "leave": 2, "junk": 1, "activate": 1, "choose_target": 2, "phasing": 3,
+    "face": 2})
 NESTED = Config(("726", "723", "506"), (1, 3), {
     "shahrazad": 10, "cast": 4, "resolve": 6, "pass_priority": 2, "advance": 2, "copy": 2,
     "bring_in": 4,
     "move": 2, "counters": 1, "life": 1, "create": 1, "effect": 2, "cycle": 1, "attack": 0,
-    "end_game": 2, "leave": 3, "junk": 0, "activate": 1, "choose_target": 1})
+    "end_game": 2, "leave": 3, "junk": 0, "activate": 1, "choose_target": 1, "phasing": 1,
+    "face": 1})
 
 POOL = [  # (name, zone, extra add_object keywords)
     ("Grizzly Bears", "battlefield", {}), ("Serra Angel", "battlefield", {}),
@@ -147,6 +150,8 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Rhystic Study", "battlefield", {}),
     ("Oblivion Ring", "hand", {}), ("Banisher Priest", "hand", {}), ("Grasp of Fate", "hand", {}),
     ("Banisher Priest", "library", {}),
+    ("Oubliette", "hand", {}), ("Soul Summons", "hand", {}),
+    ("Pacifism", "battlefield", {"types": ["enchantment"]}),
 ]
 
 
@@ -346,6 +351,19 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
         anywhere = sorted(o.id for o in battlefield)
         target = ch.pick(anywhere) if anywhere and ch.chance(85) else ch.pick(ids)
         return {"choose_target": {"ability": ability, "target": target}}
+    if kind == "phasing":
+        anywhere = sorted(o.id for o in w.objects.values() if o.zone is Zone.BATTLEFIELD)
+        oid = ch.pick(anywhere) if anywhere and ch.chance(90) else ch.pick(ids)
+        return {ch.pick(["phase_out", "phase_out", "phase_in"]): oid}
+    if kind == "face":
+        face = ch.pick(["manifest", "turn_face_down", "turn_face_up"])
+        if face == "manifest":
+            return {"manifest": holder if ch.chance(90) else ch.pick(main_players)}
+        mine = sorted(o.id for o in battlefield)
+        oid = ch.pick(mine) if mine and ch.chance(90) else ch.pick(ids)
+        if face == "turn_face_up":
+            return {"turn_face_up": {"object": oid, "by": holder}}
+        return {"turn_face_down": oid}
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":
@@ -381,6 +399,10 @@ def apply_checked(game: Game, step: dict) -> bool:
         assert game.trace.initial is initial
         assert err.rule, step
         return False
+    if next(iter(step)) in STATUS_ONLY:
+        # Phasing and turning face up or down never move an object (CR 702.26d, 708.2a).
+        kinds = {type(c).__name__ for s in made for c in s.changes}
+        assert not kinds & {"Move", "Create", "Cease"}, (step, kinds)
     before = world
     for made_step in made:
         before = replay(before, made_step.changes)
@@ -419,6 +441,10 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
         g = games[o.game]
         assert o.game in chain, f"{oid} is in game {o.game}, not in the running chain {chain}"
         assert not g.ended or o.game == 0, f"{oid} is in ended subgame {o.game}"
+        if o.phased_out or o.phased_indirectly or o.phased_until or o.phased_under:
+            assert o.phased_out and o.zone is Zone.BATTLEFIELD, f"{oid}: phasing status {o}"
+        if o.printed is not None:
+            assert not o.face_up and o.zone is Zone.BATTLEFIELD, f"{oid}: face-down status {o}"
         if o.kind in (Kind.COPY, Kind.ABILITY):
             assert o.zone is Zone.STACK, f"{oid}: a {o.kind.value} in the {o.zone.value}"
         if o.zone in (Zone.BATTLEFIELD, Zone.STACK):
@@ -471,7 +497,8 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
             seat = games[o.left_from].players.get(o.owner)
             if seat is not None and not seat.in_game and step.rule not in SUBGAME_END_RULES:
                 # It left with its owner (800.4a), in a step citing 800.4a.
-                assert step.rule == "800.4a", f"{oid} left with {o.owner} under {step.rule}"
+                assert step.rule in ("800.4a", "702.26k"), (
+                    f"{oid} left with {o.owner} under {step.rule}")
                 assert move.src.zone != "ante", f"{oid} left the ante zone with {o.owner}"
                 continue
             assert step.rule in SUBGAME_END_RULES and o.left_from != 0, (

@@ -597,7 +597,9 @@ def test_726_5_subgame_cards_go_to_main_libraries_and_other_objects_cease():
     assert changes(alex, Shuffle) == [Shuffle(0, "Alex", "library")]
     assert isinstance(alex.changes[-1], Shuffle) and isinstance(bianca.changes[-1], Shuffle)
     assert changes(bianca, Shuffle) == [Shuffle(0, "Bianca", "library")]
-    assert any("phased out" in n for n in bianca.notes)
+    phased = steps[idx[1] - 1]  # CR 726.5's own words name the phased-out card first
+    assert phased.rule == "726.5" and "phased-out permanents" in phased.text
+    assert any("Bianca#3" in n and "phased out" in n for n in phased.notes)
     assert [c.obj for c in changes(steps[idx[2]], Cease)] == ["soldier"]
     finish = steps[idx[4]]
     assert [o.id for o in finish.snapshot.stack(0)] == ["shahrazad"]
