@@ -360,7 +360,7 @@ class Game:
             tx.step("104.1", "when the game is a draw")
             turns.end_game(tx, gid, None, "draw")
         elif name in ("leave", "lose", "concede"):
-            leaving.request(tx, a["player"], name)
+            leaving.request(tx, a["player"], name, a.get("game"))
             game = tx.game(gid)
             if not game.ended and tx.world.current == gid and game.step in PRIORITY_STEPS:
                 turns.priority_point(tx, gid, game.priority, keep_passes=True)
@@ -505,9 +505,10 @@ class Game:
         args = {k: v for k, v in (("object", obj), ("choose", choose), ("target", target)) if v}
         return self.apply({"resolve": args})
 
-    def leave(self, player: str) -> list[Step]:
-        """``player`` leaves the game in progress (CR 800.4a)."""
-        return self.apply({"leave": player})
+    def leave(self, player: str, game: object = None) -> list[Step]:
+        """``player`` leaves the game in progress, or ``game`` (CR 800.4a)."""
+        return self.apply({"leave": player if game is None else {"player": player,
+                                                                  "game": game}})
 
     def win(self, player: str) -> list[Step]:
         """The game in progress ends and ``player`` wins it."""

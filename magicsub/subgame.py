@@ -217,6 +217,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
     ed = tx.edition.number
     if main_id is None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
+    from .leaving import before_subgame_ends, note_departed
+
+    before_subgame_ends(tx, gid)
     commanders = sorted((o for o in tx.world.objects.values() if o.commander and o.game == gid),
                         key=lambda o: o.id)
     everyone = sorted({o.owner for o in tx.world.objects.values() if o.game == gid}
@@ -308,6 +311,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
     tx.step("726.1a", "It resumes when the subgame ends")
     tx.game_event(main_id, "resumes", op="resume")
+    note_departed(tx, main_id, sub)
     from .resolution import finish_resolving
 
     finish_resolving(tx, main_id, sub)
