@@ -401,8 +401,9 @@ class GameChange(Change):
     """A game was created, discontinued, resumed or ended; its zones created or destroyed.
 
     ``op``: ``"create"`` (``state`` is the new game), ``"discontinue"`` (``current`` is the game
-    now in progress), ``"resume"``, ``"end"`` (``winner``, ``result``; ``current``: the game now in progress when a subgame
-    ends with its main game, leaving.games_over_with) or None (nothing to write).
+    now in progress), ``"resume"``, ``"end"`` (``winner``, ``result``; ``current``: the game
+    now in progress when a subgame is over with its main game, ``leaving.games_over_with``) or
+    None (nothing to write).
     """
 
     game: int

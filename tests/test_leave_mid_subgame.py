@@ -187,7 +187,7 @@ def test_726_6_leaving_a_three_player_middle_subgame_keeps_the_player_in_the_inn
     assert g.life("Cho", "main") == 20
 
 
-# -- refusals: nothing changes ----------------------------------------------------------------------
+# -- refusals: nothing changes ------------------------------------------------------------------
 
 @pytest.mark.parametrize("request_, rule, words", [
     ({"concede": {"player": "Cho", "game": 5}}, "726.1", "does not exist"),
