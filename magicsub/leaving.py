@@ -71,7 +71,7 @@ def request(tx: Tx, player: str, how: str, gid: int | None = None) -> None:
 def _still_in_subgames(tx: Tx, gid: int, cur: int, player: str) -> None:
     chain = tx.world.ancestors(cur)
     inside = [g for g in reversed(chain[:chain.index(gid)])
-              if tx.game(g).seat(player).in_game]
+              if player in tx.game(g).seats and tx.game(g).seat(player).in_game]
     if not inside:
         return
     names = " and ".join(game_name(g) for g in inside)
