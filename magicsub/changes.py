@@ -421,7 +421,9 @@ class GameChange(Change):
     """A game was created, discontinued, resumed or ended; its zones created or destroyed.
 
     ``op``: ``"create"`` (``state`` is the new game), ``"discontinue"`` (``current`` is the game
-    now in progress), ``"resume"``, ``"end"`` (``winner``, ``result``) or None (nothing to write).
+    now in progress), ``"resume"``, ``"end"`` (``winner``, ``result``; ``current``: the game
+    now in progress when a subgame is over with its main game, ``leaving.games_over_with``) or
+    None (nothing to write).
     """
 
     game: int
@@ -450,8 +452,9 @@ class GameChange(Change):
             world = _game(world, self.game, status="in progress")
             return replace(world, current=self.game)
         if self.op == "end":
-            return _game(world, self.game, status="ended", winner=self.winner,
-                         result=self.result)
+            world = _game(world, self.game, status="ended", winner=self.winner,
+                          result=self.result)
+            return world if self.current is None else replace(world, current=self.current)
         return world
 
 

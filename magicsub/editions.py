@@ -260,6 +260,10 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
             "All objects in the main game",
         ("726.4", "All players not currently in the subgame"): "All objects in the main game",
         ("726.5", "that are in the subgame"): "all objects that were brought into the subgame",
+        ("726.1a", "A “subgame” is a completely separate Magic game"):
+            "A \"subgame\" is the game created by Shahrazad",
+        ("726.1a", "Essentially, it’s a game within a game"):
+            "A \"subgame\" is the game created by Shahrazad",
     },
 }
 """Per edition, ``(rule as the engine cites it, the engine's phrase)``: the phrase of that

@@ -404,7 +404,7 @@ class Game:
             tx.step("104.1", "when the game is a draw")
             turns.end_game(tx, gid, None, "draw")
         elif name in ("leave", "lose", "concede"):
-            leaving.request(tx, a["player"], name)
+            leaving.request(tx, a["player"], name, a.get("game"))
             game = tx.game(gid)
             if not game.ended and tx.world.current == gid and game.step in PRIORITY_STEPS:
                 turns.priority_point(tx, gid, game.priority, keep_passes=True)
@@ -552,9 +552,10 @@ class Game:
         args = {k: v for k, v in (("object", obj), ("choose", choose), ("target", target)) if v}
         return self.apply({"resolve": args})
 
-    def leave(self, player: str) -> list[Step]:
-        """``player`` leaves the game in progress (CR 800.4a)."""
-        return self.apply({"leave": player})
+    def leave(self, player: str, game: object = None) -> list[Step]:
+        """``player`` leaves the game in progress, or ``game`` (CR 800.4a)."""
+        return self.apply({"leave": player if game is None else {"player": player,
+                                                                  "game": game}})
 
     def win(self, player: str) -> list[Step]:
         """The game in progress ends and ``player`` wins it."""
@@ -647,6 +648,34 @@ class Game:
         planeswalker's loyalty ability named by its cost (``ability="+1"``, CR 606.3), or the
         card's one activated ability (Mindslaver's), with ``target``."""
         return self.act("activate", object=obj, by=by, ability=ability, target=target)
+
+    def choose_target(self, ability: str, target: str) -> list[Step]:
+        """The triggered ability ``ability`` on the stack takes ``target`` as one of its targets,
+        chosen as it was put on the stack (CR 603.3d, 601.2c)."""
+        return self.act("choose_target", ability=ability, target=target)
+
+    def phase_out(self, obj: str) -> list[Step]:
+        """An effect phases the permanent ``obj`` out (CR 702.26b; what is attached to it phases
+        out indirectly, 702.26g)."""
+        return self.act("phase_out", object=obj)
+
+    def phase_in(self, obj: str) -> list[Step]:
+        """An effect phases the phased-out permanent ``obj`` in (CR 702.26c)."""
+        return self.act("phase_in", object=obj)
+
+    def turn_face_down(self, obj: str) -> list[Step]:
+        """An effect turns the permanent ``obj`` face down: a 2/2 creature with no name, text,
+        subtypes or mana cost (CR 708.2a)."""
+        return self.act("turn_face_down", object=obj)
+
+    def turn_face_up(self, obj: str, by: str) -> list[Step]:
+        """``by`` turns the face-down permanent ``obj`` face up: a special action (CR 116.2b;
+        a manifested creature card, 701.34b)."""
+        return self.act("turn_face_up", object=obj, by=by)
+
+    def manifest(self, player: str) -> list[Step]:
+        """``player`` manifests the top card of their library (CR 701.34a)."""
+        return self.act("manifest", player=player)
 
     def mulligan(self, player: str) -> list[Step]:
         """``player`` takes a mulligan (CR 103.5; the free multiplayer mulligan, 800.6)."""

@@ -4,6 +4,14 @@ CR 800.4a happens in four stages, each a step of the trace in the text's order: 
 objects leave the game and effects giving them control end; their stack objects not represented by
 cards cease to exist; what they still control is exiled; priority passes. Inside a subgame, the
 player leaves the subgame only (CR 726.1b): the main game does not know.
+
+A player may also leave a game that is discontinued while a subgame runs (CR 104.3a: "at any
+time"): the main game, or a middle subgame of a nested tree (CR 726.6). Literal readings where
+the rules are silent, each said in the trace: they stay in the subgame (a completely separate
+game, CR 726.1a–b); when the subgame ends, their cards in it go outside every game, not into a
+main-game library of a game they have left (CR 800.4a); Shahrazad's life loss reaches only the
+players still in the main game; and when a discontinued game ends, the subgames inside it are
+over with it (``games_over_with``).
 """
 
 from __future__ import annotations
@@ -11,9 +19,9 @@ from __future__ import annotations
 from . import effects, hooks
 from .errors import RulesError
 from .objects import Kind
+from .priority import check_one_left, end_game, set_planar_controller
 from .state import game_name
 from .transaction import Tx
-from .turns import check_one_left, end_game, set_planar_controller
 from .zones import Zone
 
 HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
@@ -21,9 +29,16 @@ _WINS = ("104.2a", "wins the game if that player’s opponents have all left the
 _DRAW = ("104.4a", "the game is a draw")
 
 
-def check_can_leave(tx: Tx, player: str) -> None:
-    """Raise unless ``player`` is in the game in progress."""
-    gid = tx.world.current
+def check_can_leave(tx: Tx, player: str, gid: int | None = None) -> int:
+    """Raise unless ``player`` is in game ``gid`` (default: the game in progress), which is the
+    game in progress or one of the games it is discontinued under (CR 104.3a: a player can
+    concede "at any time"); return ``gid``."""
+    cur = tx.world.current
+    gid = cur if gid is None else gid
+    if gid not in tx.world.games:
+        made = len(tx.world.games) - 1
+        raise RulesError("726.1", f"{player} cannot leave {game_name(gid)}: it does not exist "
+                         f"(subgames so far: {made})", subject=player)
     game = tx.game(gid)
     where = game_name(gid)
     if game.ended:
@@ -32,17 +47,40 @@ def check_can_leave(tx: Tx, player: str) -> None:
         raise RulesError("800.4", f"{player} is not a player of {where}", subject=player)
     if not game.seat(player).in_game:
         raise RulesError("800.4", f"{player} has already left {where}", subject=player)
+    return gid
 
 
-def request(tx: Tx, player: str, how: str) -> None:
-    """A ``leave``, ``lose`` or ``concede`` request for the game in progress."""
-    check_can_leave(tx, player)
-    gid = tx.world.current
+def request(tx: Tx, player: str, how: str, gid: int | None = None) -> None:
+    """A ``leave``, ``lose`` or ``concede`` request for game ``gid`` (default: the game in
+    progress; else a game it is discontinued under)."""
+    gid = check_can_leave(tx, player, gid)
+    cur = tx.world.current
     if how == "concede":
-        tx.step("104.3a", "A player who concedes leaves the game immediately")
+        tx.step("104.3a", "A player can concede the game at any time" if gid != cur
+                else "A player who concedes leaves the game immediately")
+        if gid != cur:
+            tx.note(f"{player} concedes {game_name(gid)}, which is discontinued while subgame "
+                    f"{cur} is in progress.")
         tx.player_event(gid, player, "concedes",
                         result="conceded" if tx.game(gid).multiplayer else "lost")
     lose_all(tx, gid, [player], how=HOW[how])
+    if gid != cur and not tx.game(gid).ended:
+        _still_in_subgames(tx, gid, cur, player)
+
+
+def _still_in_subgames(tx: Tx, gid: int, cur: int, player: str) -> None:
+    chain = tx.world.ancestors(cur)
+    inside = [g for g in reversed(chain[:chain.index(gid)])
+              if player in tx.game(g).seats and tx.game(g).seat(player).in_game]
+    if not inside:
+        return
+    names = " and ".join(game_name(g) for g in inside)
+    tx.step("726.1a", "A “subgame” is a completely separate Magic game")
+    tx.note(f"Literal reading: {player} left {game_name(gid)}, the game they "
+            f"{'conceded' if tx.game(gid).seat(player).result == 'conceded' else 'left'}; "
+            f"{names} {'is a' if len(inside) == 1 else 'are'} separate game"
+            f"{'' if len(inside) == 1 else 's'} (CR 726.1b), so {player} is still in "
+            f"{names} and plays on there.")
 
 
 @hooks.on("players_lose")
@@ -63,11 +101,13 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
                 tx.player_event(gid, p, "leaves", in_game=False)
         end_game(tx, gid, remaining[0] if win else None,
                  f"{', '.join(players)} {how}" if win else "all remaining players lost")
+        games_over_with(tx, gid)
         return
     for p in players:
         if tx.game(gid).seat(p).in_game:
             leave(tx, gid, p, how, tuple(players))
     check_one_left(tx, gid)
+    games_over_with(tx, gid)
 
 
 def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
@@ -155,7 +195,108 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             if t.controller == player:
                 tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game",
                                  "remove")
+    held = [t for t in game.held if t.controller == player]
+    if held:
+        tx.step("800.4d", "it isn’t put on the stack")
+        for t in held:
+            tx.note(f"{t.text} is held until {game_name(gid)} resumes (CR 726.4a); it would "
+                    f"then be put onto the stack, but {player}, its controller, has left.")
+            tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game",
+                             "remove")
     hooks.emit("player_left", tx, gid, player, how)
+
+
+def games_over_with(tx: Tx, gid: int) -> None:
+    """Game ``gid`` has ended while subgames inside it are in progress (a player left it while
+    it was discontinued): those subgames are over too, innermost first. Literal reading (the
+    rules are silent): a subgame is "a game within a game" (CR 726.1a); with that game over,
+    the subgame ends with no result of its own, CR 726.5's "the main game continues" cannot
+    happen (so the spell that created it never finishes resolving), its cards go outside every
+    game and its other objects cease to exist."""
+    chain = tx.world.ancestors(tx.world.current)
+    if gid not in chain or chain[0] == gid or not tx.game(gid).ended:
+        return
+    for sid in chain[:chain.index(gid)]:
+        _over(tx, sid, gid)
+
+
+def _over(tx: Tx, sid: int, ended: int) -> None:
+    sub = tx.game(sid)
+    parent = sub.parent
+    creator = tx.world.objects.get(sub.creator or "")
+    name = creator.label() if creator else (sub.creator or "the spell")
+    tx.step("726.1a", "Essentially, it’s a game within a game")
+    why = (f"{game_name(parent)} has ended" if parent == ended else
+           f"{game_name(parent)} is over with {game_name(ended)}, which has ended")
+    tx.note(f"Literal reading: {why}, so subgame {sid}, a game within it, is over too. It ends "
+            "with no winner and no result of its own. CR 726.5's “The main game continues from "
+            f"the point at which it was discontinued” cannot happen: {name} never finishes "
+            f"resolving, and no card of subgame {sid} goes into a library of a game that has "
+            "ended: they go outside every game; its other objects cease to exist. (Many judges "
+            "would have the subgame played out, its result no longer mattering.)")
+    tx.set_priority(sid, None)
+    for obj in sorted((o for o in tx.world.objects.values() if o.game == sid),
+                      key=lambda o: (o.zone.value, o.order)):
+        if obj.kind is Kind.CARD:
+            tx.move(obj.id, None, None)
+        else:
+            tx.cease(obj.id)
+    for effect in sorted((e for e in tx.world.effects.values() if e.game == sid),
+                         key=lambda e: e.order):
+        tx.effect_event(effect, effects.describe(effect, tx), "ends (its game is over)", "end")
+    for d in sorted((d for d in tx.world.delayed.values() if d.game == sid),
+                    key=lambda d: d.id):
+        tx.delayed_event(d.id, d.text, "ceases to exist with its game")
+    for trig in tx.game(sid).pending + tx.game(sid).held:
+        tx.trigger_event(sid, trig.id, trig.text, "ceases to exist with its game", "remove")
+    tx.game_event(sid, "ends", f"with no result: {game_name(ended)} has ended", op="end",
+                  winner=None, result="over with its main game", current=parent)
+    if tx.game(parent).resolving is not None:
+        tx.fact(parent, "resolving", None, f"{name} never finishes resolving")
+
+
+def before_subgame_ends(tx: Tx, gid: int) -> None:
+    """Called as subgame ``gid`` ends (CR 726.5), before its cards go back: subgames still in
+    progress inside it are over with it (``games_over_with``); then the cards of players who
+    have left its main game go outside every game (literal reading of CR 726.5 with 800.4a)."""
+    games_over_with(tx, gid)
+    main_id = tx.game(gid).parent
+    main = tx.game(main_id)
+    owners = sorted({o.owner for o in tx.world.objects.values()
+                     if o.game == gid and o.kind is Kind.CARD and o.owner in main.seats
+                     and not main.seat(o.owner).in_game},
+                    key=lambda p: main.seats.index(p))
+    for player in owners:
+        cards = sorted((o for o in tx.world.objects.values()
+                        if o.game == gid and o.owner == player and o.kind is Kind.CARD),
+                       key=lambda o: (o.zone.value, o.order))
+        tx.step("726.5", "puts them into their main-game library")
+        tx.note(f"Literal reading: {player} has left {game_name(main_id)} (CR 800.4a: the "
+                "objects a player owns leave the game with them), so there is no main-game "
+                f"library of theirs to put their {len(cards)} card(s) of subgame {gid} into: "
+                "they go outside every game. (Many judges would put them into that library "
+                "anyway.)")
+        for obj in cards:
+            tx.move(obj.id, None, None)
+
+
+def note_departed(tx: Tx, main_id: int, sub) -> None:
+    """As the main game resumes after subgame ``sub`` (CR 726.5): say what Shahrazad's life
+    loss does to the players of the subgame who have left the main game meanwhile (literal
+    reading: nothing; it reaches only the players still in the main game)."""
+    main = tx.game(main_id)
+    gone = [p for p in sub.seats if p in main.seats and not main.seat(p).in_game]
+    for player in gone:
+        if player == sub.winner:
+            others = ", ".join(main.in_game) or "nobody"
+            tx.note(f"Literal reading: {player} won subgame {sub.gid} but has left "
+                    f"{game_name(main_id)}: every player still in it ({others}) did not win the "
+                    f"subgame and loses half their life; {player} gets nothing there.")
+        else:
+            tx.note(f"Literal reading: {player} did not win subgame {sub.gid}, but has left "
+                    f"{game_name(main_id)}: “each player who doesn’t win the subgame loses half "
+                    f"their life” reaches only the players still in it, so {player} loses no "
+                    "life (they have no life total in a game they have left).")
 
 
 def _objects(tx: Tx, gid: int):

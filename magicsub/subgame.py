@@ -12,6 +12,7 @@ from immutables import Map
 from . import hooks, phasing
 from .effects import describe
 from .errors import RulesError
+from .leaving import before_subgame_ends, note_departed
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
 from .priority import priority_point
@@ -217,6 +218,8 @@ def end_subgame(tx: Tx, gid: int) -> None:
     ed = tx.edition
     if main_id is None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
+
+    before_subgame_ends(tx, gid)
     commanders = sorted((o for o in tx.world.objects.values() if o.commander and o.game == gid),
                         key=lambda o: o.id)
     everyone = sorted({o.owner for o in tx.world.objects.values() if o.game == gid}
@@ -302,6 +305,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
     tx.step("726.1a", "It resumes when the subgame ends")
     tx.game_event(main_id, "resumes", op="resume")
+    note_departed(tx, main_id, sub)
     finish_resolving(tx, main_id, sub)
     main = tx.game(main_id)
     if main.held:

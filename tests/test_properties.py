@@ -17,6 +17,10 @@ with small libraries and a few built-in cards, Shahrazads among them. After ever
   command zone when that subgame ended (CR 726.5 returns the others to the main-game library);
 - priority and the active player are players still in the game.
 
+Leaving takes ``game:`` too (a discontinued game of the tree, issue 11): cards may then go
+outside as a subgame ends because their owner left its main game, or because the subgame was
+over with its main game (literal readings, see magicsub.leaving).
+
 Profiles: ``HYPOTHESIS_PROFILE=dev|ci`` (default ``ci`` when ``CI`` is set, else ``dev``). The
 profiles are registered here under the names ``magicsub-properties-dev/-ci`` and applied to
 these tests only, so they never replace another module's (or a conftest's) profile. The number
@@ -108,6 +112,7 @@ STEPS = ["upkeep", "draw", "main", "declare_attackers", "combat_damage", "end", 
 GAME_ENDERS = {"win", "draw_game", "leave", "lose", "concede"}
 SUBGAME_END_RULES = {"726.5", "723.5", "506.6"}
 STATUS_ONLY = {"phase_out", "phase_in", "turn_face_down", "turn_face_up"}
+OVER_WITH_MAIN_RULES = {"726.1a", "723.1a", "506.1"}
 
 
 @dataclass(frozen=True)
@@ -372,6 +377,10 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
         walkers = sorted(o.id for o in battlefield if o.is_type("planeswalker")) or ids
         return {"activate": {"object": ch.pick(walkers), "by": holder,
                              "ability": ch.pick(["+1", "+1", "-2"])}}
+        how, who = ch.pick(["leave", "lose", "concede"]), ch.pick(main_players)
+        if ch.chance(40):  # a game of the tree, maybe a discontinued one (issue 11)
+            return {how: {"player": who, "game": ch.pick(list(w.ancestors(gid)) + [gid + 1])}}
+        return {how: who}
     return ch.pick([{"resolve": "nothing"}, {"leave": "Eve"}, {"move": {"object": "ghost",
                     "to": "exile"}}, {"advance": "beyond"}, {"draw_game": False}])
 
@@ -494,6 +503,14 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
             step, move = last_move_out(game, oid)
             assert step is not None, f"{oid} left game {o.left_from} without a recorded move"
             assert move.src.game == o.left_from
+            left = games[o.left_from]
+            if step.rule in OVER_WITH_MAIN_RULES and left.result == "over with its main game":
+                continue  # the subgame was over with its main game (literal reading)
+            main_seat = games[left.parent].players.get(o.owner) if left.parent is not None \
+                else None
+            if step.rule in SUBGAME_END_RULES and main_seat is not None \
+                    and not main_seat.in_game:
+                continue  # its owner had left the subgame's main game (726.5 with 800.4a)
             seat = games[o.left_from].players.get(o.owner)
             if seat is not None and not seat.in_game and step.rule not in SUBGAME_END_RULES:
                 # It left with its owner (800.4a), in a step citing 800.4a.
