@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 
-from .cards import ability, listening, lookup, watching
+from .cards import ability, listening, lookup, triggering, watching
 from .objects import Obj
 from .state import PendingTrigger, timestamp
 from .transaction import Tx
@@ -90,14 +90,10 @@ def announce(tx: Tx, gid: int, event: str, *args) -> None:
 _ACTIVE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _active_names() -> frozenset[str]:
-    return watching() | listening(None)
-
-
 def _index(tx: Tx) -> dict[int | None, set[str]]:
     index = _ACTIVE.get(tx)
     if index is None:
-        names = _active_names()
+        names = triggering()
         index = {}
         for o in tx.world.objects.values():
             if o.zone is Zone.BATTLEFIELD and o.name in names:
@@ -112,13 +108,13 @@ def _follow(tx: Tx, before: Obj | None, after: Obj | None) -> None:
     index = _ACTIVE[tx]
     if before is not None:
         index.get(before.game, set()).discard(before.id)
-    if after is not None and after.zone is Zone.BATTLEFIELD and after.name in _active_names():
+    if after is not None and after.zone is Zone.BATTLEFIELD and after.name in triggering():
         index.setdefault(after.game, set()).add(after.id)
 
 
 def _on_battlefield(tx: Tx, gid: int) -> list[Obj]:
     """The permanents of game ``gid`` whose cards have triggered abilities, in timestamp order."""
-    if not _active_names():
+    if not triggering():
         return []
     found = []
     for oid in _index(tx).get(gid, ()):

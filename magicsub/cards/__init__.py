@@ -83,6 +83,7 @@ _ORIGIN: dict[str, str] = {}
 _ABILITIES: dict[str, Resolver] = {}
 _WATCHING: frozenset[str] = frozenset()
 _LISTENING: dict[str | None, frozenset[str]] = {}
+_TRIGGERING: frozenset[str] = frozenset()
 BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
 """The built-in cards by exact name (read-only; ``register`` adds one)."""
 
@@ -125,6 +126,8 @@ def register(card: CardDef) -> CardDef:
     for event in CARD_EVENTS:
         _LISTENING[event] = frozenset(n for n, c in _CARDS.items() if event in c.events)
     _LISTENING[None] = frozenset(n for n, c in _CARDS.items() if c.events)
+    global _TRIGGERING
+    _TRIGGERING = _WATCHING | _LISTENING[None]
     return card
 
 
@@ -159,6 +162,11 @@ def watching() -> frozenset[str]:
 def listening(event: str | None) -> frozenset[str]:
     """The names of the registered cards with a handler of ``event`` (None: of any event)."""
     return _LISTENING.get(event, frozenset())
+
+
+def triggering() -> frozenset[str]:
+    """The names of the registered cards with triggered abilities (a ``watch`` or ``events``)."""
+    return _TRIGGERING
 
 
 def ability(behaviour: str) -> Resolver | None:
