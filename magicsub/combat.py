@@ -30,15 +30,16 @@ other declarations, and leaving the game (a player may concede at any time, CR 1
 
 
 def keywords(world: World, obj: Obj) -> frozenset[str]:
-    """The keyword abilities an object has: its card's, and haste from Act of Treason ("It gains
-    haste until end of turn")."""
+    """The keyword abilities an object has: its card's, and those the cards behind the control
+    effects on it grant (``CardDef.grants``: "It gains haste until end of turn")."""
     known = lookup(obj.name)
     words = set(known.keywords if known else ())
     for effect in world.effects_on(obj.id):
         source = world.objects.get(effect.source) if effect.source else None
-        if effect.text == "Act of Treason" or (source is not None
-                                               and source.name == "Act of Treason"):
-            words.add("haste")
+        for name in (effect.text, source.name if source is not None else None):
+            card = lookup(name) if name else None
+            if card is not None:
+                words.update(card.grants)
     return frozenset(words)
 
 

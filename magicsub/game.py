@@ -56,7 +56,7 @@ def _settle(tx: Tx, gid: int) -> None:
 def _starts_subgame(tx: Tx, oid: str) -> None:
     """Refuse a Shahrazad put on the stack when its subgame would be nested too deep."""
     obj = tx.obj(oid)
-    if resolution.behaviour_of(obj) == "shahrazad":
+    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "starts_subgame", False):
         check_depth(tx.world, obj.game, oid)
 
 

@@ -1,16 +1,26 @@
-"""Casting, copying and resolving spells and abilities of the built-in cards (CR 601, 608,
-707.10), bringing cards in from outside the game (CR 726.4a), and cycling (CR 702.29a)."""
+"""Casting, copying and resolving spells and abilities (CR 601, 608, 707.10), bringing cards in
+from outside the game (CR 726.4a), and cycling (CR 702.29a).
+
+This module names no card: what a card does lives in its own module of ``magicsub.cards``, which
+registers it (``CardDef``); here the registry is consulted (its target kind, its resolver, its
+abilities' resolvers, what it does when the subgame it created has ended). The helpers card
+modules use are public: ``FOLLOWS``, ``fizzle``, ``final_part``, ``bring_in``, ``copy_spell``,
+``check_target``, ``target_kind``.
+"""
 
 from __future__ import annotations
 
-from . import departed, effects, hooks, priority
-from .cards import ability, lookup
+from collections.abc import Callable
+
+from . import departed, hooks, priority
+from .cards import ability, lookup, register_ability
 from .errors import RulesError
 from .objects import Kind, Obj
 from .start import require_begun
-from .state import MAIN_PHASES, Delayed
+from .state import MAIN_PHASES
 from .state import game_name as _where
 from .transaction import Tx
+from .triggers import announce
 from .zones import Zone
 
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")
@@ -18,7 +28,8 @@ PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land"
 
 
 def behaviour_of(obj: Obj) -> str | None:
-    """The behaviour a spell or ability has: its card's (a copy has its original's)."""
+    """The behaviour a spell or ability has: an ability's own, else its card's label (a copy has
+    its original's)."""
     if obj.kind is Kind.ABILITY:
         return dict(obj.extra).get("behaviour")
     d = lookup(obj.name)
@@ -71,38 +82,88 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
 
 
 def _check_targets(tx: Tx, gid: int, obj: Obj, by: str, targets: tuple[str, ...]) -> None:
-    kind = behaviour_of(obj)
+    """CR 601.2c: the targets announced for ``obj`` are what its card's ``target`` kind asks."""
     known = lookup(obj.name)
-    need = {"mind_control": "creature", "act_of_treason": "creature", "bribery": "opponent",
-            "fork": "spell"}.get(kind or "") or (known.target if known else None)
+    need = known.target if known else None
     if need is None:
-        if targets and lookup(obj.name) is not None:
+        if targets and known is not None:
             raise RulesError("601.2c", f"{obj.label()} has no targets: it cannot target "
                              f"{targets[0]}", subject=obj.id)
         return
     if len(targets) != 1:
         raise RulesError("601.2c", f"{obj.label()} needs one target ({need})", subject=obj.id)
-    target = targets[0]
+    check_target(tx, gid, need, by, targets[0])
+
+
+TargetCheck = Callable[[Tx, int, str, str], None]
+"""``check(tx, gid, by, target)``: raise RulesError (CR 601.2c) unless ``target`` is legal."""
+
+_TARGET_KINDS: dict[str, TargetCheck] = {}
+
+
+def target_kind(kind: str) -> Callable[[TargetCheck], TargetCheck]:
+    """Register the decorated function as the check of the target kind ``kind`` (a card's
+    ``CardDef.target``); a second check for one kind is a programming error."""
+    def register(check: TargetCheck) -> TargetCheck:
+        if _TARGET_KINDS.get(kind, check) is not check:
+            raise ValueError(f"target kind {kind!r} is registered twice")
+        _TARGET_KINDS[kind] = check
+        return check
+    return register
+
+
+def target_kinds() -> tuple[str, ...]:
+    """The target kinds a card may name, sorted."""
+    return tuple(sorted(_TARGET_KINDS))
+
+
+def check_target(tx: Tx, gid: int, kind: str, by: str, target: str) -> None:
+    """CR 601.2c: raise unless ``target`` is a legal target of kind ``kind`` for a spell ``by``
+    casts in game ``gid``. An unknown kind is a programming error (ValueError)."""
+    check = _TARGET_KINDS.get(kind)
+    if check is None:
+        raise ValueError(f"unknown target kind {kind!r}; the kinds are "
+                         f"{', '.join(target_kinds())} (resolution.target_kind adds one)")
+    check(tx, gid, by, target)
+
+
+@target_kind("opponent")
+def _opponent(tx: Tx, gid: int, by: str, target: str) -> None:
     game = tx.game(gid)
-    if need in ("opponent", "player"):
-        if (need == "opponent" and target == by) or target not in game.seats \
-                or not game.seat(target).in_game:
-            what = f"an opponent of {by}" if need == "opponent" else "a player"
-            raise RulesError("601.2c", f"{target} is not {what} in {_where(gid)}",
-                             subject=target)
-        return
+    if target == by or target not in game.seats or not game.seat(target).in_game:
+        raise RulesError("601.2c", f"{target} is not an opponent of {by} in {_where(gid)}",
+                         subject=target)
+
+
+@target_kind("player")
+def _player(tx: Tx, gid: int, by: str, target: str) -> None:
+    game = tx.game(gid)
+    if target not in game.seats or not game.seat(target).in_game:
+        raise RulesError("601.2c", f"{target} is not a player in {_where(gid)}", subject=target)
+
+
+def _object(tx: Tx, target: str) -> Obj:
     t = tx.world.objects.get(target)
     if t is None:
         raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
     if t.phased_out:
         raise RulesError("702.26b", f"{t.label()} is phased out: it is treated as though it "
                          "does not exist and can't be targeted", subject=target)
-    if need == "creature" and not (t.game == gid and t.zone is Zone.BATTLEFIELD
-                                   and t.is_type("creature")):
+    return t
+
+
+@target_kind("creature")
+def _creature(tx: Tx, gid: int, by: str, target: str) -> None:
+    t = _object(tx, target)
+    if not (t.game == gid and t.zone is Zone.BATTLEFIELD and t.is_type("creature")):
         raise RulesError("601.2c", f"{t.label()} is not a creature on the battlefield of "
                          f"{_where(gid)}", subject=target)
-    if need == "spell" and not (t.game == gid and t.zone is Zone.STACK
-                                and ({"instant", "sorcery"} & set(t.types))):
+
+
+@target_kind("spell")
+def _spell(tx: Tx, gid: int, by: str, target: str) -> None:
+    t = _object(tx, target)
+    if not (t.game == gid and t.zone is Zone.STACK and ({"instant", "sorcery"} & set(t.types))):
         raise RulesError("601.2c", f"{t.label()} is not an instant or sorcery spell on the stack "
                          f"of {_where(gid)}", subject=target)
 
@@ -148,10 +209,11 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     tx.note(f"All players in {_where(gid)} pass in succession: {top.label()} resolves.")
     tx.set_priority(gid, None)
     tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving")
-    kind = behaviour_of(top)
-    if kind == "shahrazad" and hooks.emit("play_subgame", tx, top.id):
+    _resolver(top)(tx, gid, top, choose, target)
+    if tx.world.current != gid:
+        # CR 726.1a: it created a subgame; its game is discontinued, and the spell finishes
+        # resolving when the subgame ends (CR 726.5, ``finish_resolving``).
         return
-    _resolver(top, kind)(tx, gid, top, choose, target)
     _finish(tx, gid, top)
     if tx.game(gid).resolving is not None:
         done = "is no longer resolving" if tx.rule in ("608.2b", "608.3b") else \
@@ -160,15 +222,19 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     priority.priority_point(tx, gid, None, cite="117.3b")
 
 
-def _resolver(top: Obj, kind: str | None):
-    """What resolving ``top`` does: its ability's or card's registered resolver, else the
-    built-in table, else the default (a permanent spell becomes a permanent)."""
+def _resolver(top: Obj):
+    """What resolving ``top`` does: its ability's registered resolver (an unknown behaviour is a
+    programming error), or its card's, else the default (a permanent spell becomes a permanent,
+    CR 608.3a)."""
     if top.kind is Kind.ABILITY:
-        found = ability(kind or "")
-    else:
-        card = lookup(top.name)
-        found = card.resolve if card is not None else None
-    return found or _RESOLVERS.get(kind or "", _default)
+        kind = behaviour_of(top) or ""
+        found = ability(kind)
+        if found is None:
+            raise ValueError(f"{top.label()}: no resolver is registered for the ability "
+                             f"behaviour {kind!r}")
+        return found
+    card = lookup(top.name)
+    return (card.resolve if card is not None else None) or _default
 
 
 FOLLOWS = "follows its instructions in the order written"
@@ -179,10 +245,10 @@ def _finish(tx: Tx, gid: int, top: Obj) -> None:
     obj = tx.world.objects.get(top.id)
     if obj is None or obj.game != gid or obj.zone is not Zone.STACK:
         return
-    _final_part(tx, gid, obj)
+    final_part(tx, gid, obj)
 
 
-def _final_part(tx: Tx, gid: int, obj: Obj) -> None:
+def final_part(tx: Tx, gid: int, obj: Obj) -> None:
     """CR 608.2n: an instant or sorcery spell goes to its owner's graveyard (a copy of one goes
     there too, and ceases to exist as state-based actions are checked, CR 704.5e); an ability
     is removed from the stack and ceases to exist."""
@@ -194,7 +260,7 @@ def _final_part(tx: Tx, gid: int, obj: Obj) -> None:
         tx.move(obj.id, gid, Zone.GRAVEYARD)
 
 
-def _fizzle(tx: Tx, gid: int, top: Obj, why: str) -> None:
+def fizzle(tx: Tx, gid: int, top: Obj, why: str) -> None:
     """CR 608.2b: every target is illegal, so the spell or ability doesn't resolve: "It’s removed
     from the stack and, if it’s a spell, put into its owner’s graveyard"."""
     tx.step("608.2b", "It’s removed from the stack")
@@ -206,9 +272,9 @@ def _fizzle(tx: Tx, gid: int, top: Obj, why: str) -> None:
 
 
 def finish_resolving(tx: Tx, main_id: int, sub) -> None:
-    """CR 726.5: the spell or ability that created the subgame finishes resolving, even if its
-    card is no longer on the stack. Shahrazad: each player who doesn't win loses half their life,
-    rounded up (a drawn subgame has no winner)."""
+    """CR 726.5: the spell or ability that created the subgame ``sub`` finishes resolving in the
+    main game ``main_id``, even if its card is no longer on the stack: the rest of its
+    instructions (its card's ``finish``), then its final part (CR 608.2n)."""
     creator = sub.creator
     obj = tx.world.objects.get(creator)
     tx.step("726.5.finish", "finishes resolving")
@@ -216,18 +282,13 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
         tx.note("CR 506 does not say how the spell ends: the main game resumes (506.1) and the "
                 "rest of its instructions are followed.")
     name = obj.label() if obj else creator
-    if sub.winner is None:
-        tx.note(f"The subgame was a draw: no player won it, so every player loses half their "
-                f"life ({name}).")
-    main = tx.game(main_id)
-    for player in main.in_game:
-        if player == sub.winner:
-            continue
-        life = main.seat(player).life
-        loss = max(0, -(-life // 2))
-        tx.set_life(main_id, player, life - loss)
+    card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
+    if card is not None and card.finish is not None:
+        card.finish(tx, main_id, obj, sub)
+    elif obj is None:
+        tx.note(f"{creator} no longer exists: no instruction of it is left to follow.")
     if obj is not None and obj.game == main_id and obj.zone is Zone.STACK:
-        _final_part(tx, main_id, obj)
+        final_part(tx, main_id, obj)
     elif obj is not None:
         tx.note(f"{obj.label()} is no longer on the stack (it is in {obj.place}"
                 f"{'' if obj.game is None else ' of ' + _where(obj.game)}): the spell finished "
@@ -272,7 +333,7 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
 def cycle(tx: Tx, card: str, by: str) -> None:
     """CR 702.29a: ``by`` cycles ``card``: an activated ability ("[Cost], Discard this card: Draw a
     card"). Discarding is its cost; the ability goes on the stack and draws when it resolves.
-    Astral Slides trigger on the cycling and go on the stack above it."""
+    Abilities that trigger on cycling (``CardDef.events["cycled"]``) go on the stack above it."""
     gid = require_priority(tx, by, f"cycle {card}")
     obj = tx.obj(card)
     if not (obj.game == gid and obj.zone is Zone.HAND and obj.owner == by):
@@ -290,13 +351,11 @@ def cycle(tx: Tx, card: str, by: str) -> None:
                   by, Kind.ABILITY, game=gid, zone=Zone.STACK, base=by, controller=by,
                   source=card, extra=(("behaviour", "cycling_draw"), ("data", ()))),
               "activated ability")
-    from .triggers import on_cycle
-
-    on_cycle(tx, gid, by)
+    announce(tx, gid, "cycled", by, card)
     priority.priority_point(tx, gid, by)
 
 
-# -- what each built-in card does when it resolves -----------------------------------------------
+# -- the default resolution, and the abilities the core itself creates --------------------------
 
 def _default(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     if top.kind is Kind.CARD and any(t in PERMANENT_TYPES for t in top.types):
@@ -308,159 +367,9 @@ def _default(tx: Tx, gid: int, top: Obj, choose, target) -> None:
             "it records.")
 
 
-def _fork(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    orig = tx.world.objects.get(top.targets[0]) if top.targets else None
-    if orig is None or orig.game != gid or orig.zone is not Zone.STACK:
-        _fizzle(tx, gid, top, "Its target spell is no longer on the stack")
-        return
-    tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.label()}: copy {orig.label()} (CR 707.10).")
-    orig = orig.id
-    copy_spell(tx, orig, top.controller, tx.fresh_id(f"{orig}-copy"))
-
-
-def _living_wish(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    tx.step("608.2c", FOLLOWS)
-    if choose is None:
-        tx.note(f"{top.controller} reveals no card from outside the game.")
-    else:
-        chosen = tx.obj(choose)
-        if chosen.owner != top.controller or not ({"creature", "land"} & set(chosen.types)):
-            raise RulesError("400.11", f"{chosen.label()} is not a creature or land card "
-                             f"{top.controller} owns", subject=choose)
-        if chosen.game == gid:
-            raise RulesError("400.11", f"{chosen.label()} is in {_where(gid)}, not outside it",
-                             subject=choose)
-        tx.note(f"{top.controller} reveals {chosen.label()} and puts it into their hand.")
-        bring_in(tx, choose, Zone.HAND)
-        tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.label()}'s last instruction: exile {top.name}.")
-    tx.move(top.id, gid, Zone.EXILE)
-
-
-def _mind_control(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    creature = tx.world.objects.get(top.targets[0]) if top.targets else None
-    if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
-        # CR 608.3b: "Otherwise, the spell doesn’t resolve. It is removed from the stack and put
-        # into its owner’s graveyard." -- it never enters the battlefield.
-        tx.step("608.3b", "Otherwise, the spell doesn’t resolve")
-        tx.note(f"Its target is gone: {top.label()} doesn't resolve.")
-        tx.move(top.id, gid, Zone.GRAVEYARD)
-        return
-    tx.step("608.3c", "becomes a permanent")
-    tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=creature.id,
-            types=top.types + (() if "aura" in top.types else ("aura",)))
-    effects.add(tx, creature.id, top.controller, source=top.id, until="source_leaves",
-                text="Mind Control", follows=True)
-
-
-def _act_of_treason(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    creature = tx.world.objects.get(top.targets[0]) if top.targets else None
-    if creature is None or creature.game != gid or creature.zone is not Zone.BATTLEFIELD:
-        _fizzle(tx, gid, top, "Its target is no longer a creature on the battlefield")
-        return
-    tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.controller} gains control of {creature.label()} until end of turn (the "
-            "effect lasts as stated, CR 611.2a), untaps it, and it gains haste until end of "
-            "turn.")
-    effects.add(tx, creature.id, top.controller, source=top.id, until="end_of_turn",
-                text="Act of Treason")
-    tx.tap(creature.id, False)
-
-
-def _bribery(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    if not top.targets or top.targets[0] not in tx.game(gid).in_game:
-        _fizzle(tx, gid, top, "Its target opponent is no longer in the game")
-        return
-    opponent = top.targets[0]
-    if choose is not None:
-        card = tx.obj(choose)
-        if not (card.game == gid and card.zone is Zone.LIBRARY and card.owner == opponent
-                and card.is_type("creature")):
-            raise RulesError("701.23", f"{card.label()} is not a creature card in {opponent}'s "
-                             f"library in {_where(gid)}", subject=choose)
-        tx.step("608.2c", FOLLOWS)
-        tx.note(f"Bribery: {top.controller} searches {opponent}'s library and puts "
-                f"{card.label()} onto the battlefield under their control.")
-        tx.move(choose, gid, Zone.BATTLEFIELD, controller=top.controller)
-    else:
-        tx.step("608.2c", FOLLOWS)
-        tx.note(f"Bribery: {top.controller} searches {opponent}'s library and finds no "
-                "creature card.")
-    tx.shuffle(gid, opponent)
-
-
-def _konrad(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    game = tx.game(gid)
-    tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.label()}: 1 damage to each opponent of {top.controller}; each loses 1 life.")
-    for player in game.in_game:
-        if player != top.controller:
-            tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
-
-
-def _genesis_myr(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    data = dict(top.extra).get("data") or ()
-    creature_id, lki_controller = data
-    creature = tx.world.objects.get(creature_id)
-    player = creature.controller if creature is not None and creature.zone is Zone.BATTLEFIELD \
-        and creature.game == gid else lki_controller
-    if departed.token_refused(tx, gid, player, f"{player} has left the game: no Myr token is "
-                              "created."):
-        return
-    tx.step("111.2")
-    tid = tx.fresh_id("myr")
-    tx.create(Obj(tid, "Myr", player, Kind.TOKEN, ("artifact", "creature"), power=1, toughness=1,
-                  game=gid, zone=Zone.BATTLEFIELD, base=player, controller=player,
-                  entered_under=player), "token")
-
-
-def _astral_exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    if target is None:
-        tx.step("608.2c", FOLLOWS)
-        tx.note("Astral Slide's controller chooses not to exile a creature.")
-        return
-    creature = tx.obj(target)
-    if not (creature.game == gid and creature.zone is Zone.BATTLEFIELD
-            and creature.is_type("creature")):
-        raise RulesError("601.2c", f"{creature.label()} is not a creature on the battlefield of "
-                         f"{_where(gid)}", subject=target)
-    tx.step("608.2c", FOLLOWS)
-    tx.move(target, gid, Zone.EXILE)
-    did = f"astral-{tx.world.seq + 1}"
-    text = f"Astral Slide: return {creature.name} at the beginning of the next end step"
-    tx.delayed_event(did, text, "is created", Delayed(
-        did, gid, top.source or top.id, top.controller, "end", target, text, "astral_return"))
-    tx.note(f"A delayed triggered ability controlled by {top.controller} will return "
-            f"{creature.name} at the beginning of the next end step.")
-
-
-def _astral_return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    data = dict(top.extra).get("data") or ()
-    card = tx.world.objects.get(data[0]) if data else None
-    tx.step("608.2c", FOLLOWS)
-    if card is None or card.game != gid or card.zone is not Zone.EXILE:
-        tx.note("The exiled card is no longer in exile: it does not return.")
-        return
-    if departed.zone_refused(tx, gid, card.owner):
-        return
-    tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
-
-
 def _cycling_draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", FOLLOWS)
     priority.draw(tx, gid, top.controller)
 
 
-_RESOLVERS = {
-    "cycling_draw": _cycling_draw,
-    "fork": _fork,
-    "living_wish": _living_wish,
-    "mind_control": _mind_control,
-    "act_of_treason": _act_of_treason,
-    "bribery": _bribery,
-    "konrad_damage": _konrad,
-    "genesis_myr": _genesis_myr,
-    "astral_slide_exile": _astral_exile,
-    "astral_return": _astral_return,
-}
+register_ability("cycling_draw", _cycling_draw)

@@ -1,22 +1,35 @@
-"""Built-in cards: the subgame cards and the cards of the rules' examples, with their Oracle text.
+"""The card registry: every card the engine knows by name, with its Oracle text and behaviour.
 
-Any other name is a vanilla card of the types a scenario gives. Each built-in card lives in one
-module of this package (``magicsub/cards/mind_control.py``): its printed facts and what it does,
-registered with ``register(CardDef(...))`` when the module is imported. ``load_all()`` imports
-every card module (``magicsub.game`` calls it), so the rules modules only ever look cards up
-here and never import a card.
+Any other name is a vanilla card of the types a scenario gives. ONE MODULE PER CARD: everything
+one card does lives in its own module of this package (``magicsub/cards/mind_control.py``): its
+printed facts (Oracle text, types, power/toughness), what its one target must be, what it does
+as it resolves, the resolvers of the abilities it creates, its triggered abilities (``watch``)
+and, for a card that creates a subgame, what it does when that subgame has ended (``finish``),
+all registered with ``register(CardDef(...))`` when the module is imported. Cards with no
+behaviour beyond their keywords share ``vanilla.py``.
+
+``load_all()`` imports every card module (``magicsub.game`` calls it). A card module may import
+the rules modules (``magicsub.resolution`` exports the helpers cards use: ``fizzle``,
+``final_part``, ``FOLLOWS``, ``bring_in``, ``copy_spell``, ...); the rules modules never import a
+card module and never name a card: they look cards up here (``lookup``, ``ability``,
+``watching``) and call what the card registered.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 Resolver = Callable[..., None]
 """``resolve(tx, gid, top, choose, target)``: what a spell or ability does as it resolves."""
+Finisher = Callable[..., None]
+"""``finish(tx, gid, source, sub)``: the rest of a resolving spell's instructions once the
+subgame ``sub`` it created has ended (CR 726.5); ``source`` is the spell (None: it no longer
+exists), ``gid`` the main game."""
 Watcher = Callable[..., None]
 """``watch(tx, gid, source, before, after)``: a triggered ability of ``source`` (on the
 battlefield of game ``gid``) looks at one object's move (``before``/``after`` None: created or
@@ -27,11 +40,18 @@ ceased to exist)."""
 class CardDef:
     """A card the engine knows by name: its printed facts and its behaviour.
 
-    ``target`` names what its one target must be (``"creature"``, ``"opponent"``, ``"spell"``,
-    ...; None: no target). ``resolve`` is what the spell does (None: a permanent spell becomes a
-    permanent, CR 608.3a; any other does nothing the engine records). ``abilities`` maps the
-    behaviour of each triggered, activated or delayed ability the card creates to its resolver.
-    ``watch`` checks its triggered abilities when an object moves.
+    ``target`` names what its one target must be (``"creature"``, ``"opponent"``, ``"spell"``:
+    ``resolution.target_kinds()``; None: no target). ``resolve`` is what the spell does (None: a
+    permanent spell becomes a permanent, CR 608.3a; any other does nothing the engine records).
+    ``abilities`` maps the behaviour of each triggered, activated or delayed ability the card
+    creates to its resolver. ``watch`` checks its triggered abilities when an object moves;
+    ``events`` maps a moment the core announces (``CARD_EVENTS``) to what its triggered
+    abilities do then. ``starts_subgame``: resolving it starts a subgame (its ``resolve`` calls
+    ``subgame.start_subgame``; casting or copying it is refused when the subgame would be nested
+    too deep), and ``finish`` is what it does once that subgame has ended (CR 726.5). ``grants``
+    are the keyword abilities its control effects give the object they apply to ("It gains
+    haste until end of turn"). ``behaviour`` names what the card does (a label for tests and
+    readers; the engine never dispatches on it).
     """
 
     name: str
@@ -46,76 +66,87 @@ class CardDef:
     resolve: Resolver | None = None
     abilities: Mapping[str, Resolver] = field(default_factory=dict)
     watch: Watcher | None = None
+    events: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    finish: Finisher | None = None
+    starts_subgame: bool = False
+    grants: tuple[str, ...] = ()
 
 
-_DEFS = [
-    CardDef("Shahrazad", ("sorcery",),
-            "Players play a Magic subgame, using their libraries as their decks. Each player who "
-            "doesn't win the subgame loses half their life, rounded up.", behaviour="shahrazad"),
-    CardDef("Fork", ("instant",),
-            "Copy target instant or sorcery spell, except that the copy is red. You may choose new "
-            "targets for the copy.", behaviour="fork"),
-    CardDef("Living Wish", ("sorcery",),
-            "You may reveal a creature or land card you own from outside the game and put it into "
-            "your hand. Exile Living Wish.", behaviour="living_wish"),
-    CardDef("Syr Konrad, the Grim", ("legendary", "creature"),
-            "Whenever another creature dies, or a creature card is put into a graveyard from "
-            "anywhere other than the battlefield, or a creature card leaves your graveyard, Syr "
-            "Konrad, the Grim deals 1 damage to each opponent.", 5, 4, behaviour="syr_konrad"),
-    CardDef("Mind Control", ("enchantment",),
-            "Enchant creature. You control enchanted creature.", behaviour="mind_control",
-            subtypes=("aura",)),
-    CardDef("Act of Treason", ("sorcery",),
-            "Gain control of target creature until end of turn. Untap that creature. It gains "
-            "haste until end of turn.", behaviour="act_of_treason"),
-    CardDef("Bribery", ("sorcery",),
-            "Search target opponent's library for a creature card and put that card onto the "
-            "battlefield under your control. Then that player shuffles.", behaviour="bribery"),
-    CardDef("Genesis Chamber", ("artifact",),
-            "Whenever a nontoken creature enters, if Genesis Chamber is untapped, that creature's "
-            "controller creates a 1/1 colorless Myr artifact creature token.",
-            behaviour="genesis_chamber"),
-    CardDef("Astral Slide", ("enchantment",),
-            "Whenever a player cycles a card, you may exile target creature. If you do, return "
-            "that card to the battlefield under its owner's control at the beginning of the next "
-            "end step.", behaviour="astral_slide"),
-    CardDef("Serra Angel", ("creature",), "Flying, vigilance", 4, 4,
-            keywords=("flying", "vigilance")),
-    CardDef("Runeclaw Bears", ("creature",), "", 2, 2),
-    CardDef("Assault Griffin", ("creature",), "Flying", 3, 2, keywords=("flying",)),
-    CardDef("Hypnotic Specter", ("creature",),
-            "Flying. Whenever Hypnotic Specter deals damage to an opponent, that player discards "
-            "a card at random.", 2, 2, keywords=("flying",)),
-    CardDef("Grizzly Bears", ("creature",), "", 2, 2),
-    CardDef("Myr", ("artifact", "creature"), "", 1, 1),
-]
+_CARDS: dict[str, CardDef] = {}
+CARD_EVENTS = {
+    "cycled": "a player cycled a card (CR 702.29a); the handler gets (tx, gid, source, player, "
+              "card): the player and the cycled card's id",
+}
+"""The moments the core announces to cards (``CardDef.events``), with their arguments."""
 
-_CARDS: dict[str, CardDef] = {d.name: d for d in _DEFS}
+_ORIGIN: dict[str, str] = {}
 _ABILITIES: dict[str, Resolver] = {}
 _WATCHING: frozenset[str] = frozenset()
+_LISTENING: dict[str | None, frozenset[str]] = {}
+_TRIGGERING: frozenset[str] = frozenset()
 BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
 """The built-in cards by exact name (read-only; ``register`` adds one)."""
 
 KNOWN_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "instant", "sorcery",
                          "planeswalker", "legendary", "battle", "kindred", "plane", "phenomenon",
                          "scheme", "vanguard", "conspiracy", "attraction", "contraption",
-                         "dungeon"})
+                         "dungeon", "world", "basic", "snow"})
 
 
 def register(card: CardDef) -> CardDef:
-    """Add a built-in card (called once by its module); a second card of one name, or a second
-    resolver for one ability behaviour, is a programming error."""
-    old = _CARDS.get(card.name)
-    if old is not None and old != card:
-        raise ValueError(f"card {card.name!r} is registered twice")
+    """Add a built-in card (called once by its module). A second card of one name, a second
+    resolver for one ability behaviour, or a resolver that is not callable is a programming
+    error (ValueError)."""
+    if not isinstance(card, CardDef) or not card.name:
+        raise ValueError(f"register takes a CardDef with a name, not {card!r}")
+    if card.name in _CARDS:
+        raise ValueError(f"card {card.name!r} is registered twice (first by "
+                         f"{_ORIGIN[card.name]})")
+    for behaviour, resolver in card.abilities.items():
+        if not behaviour or not callable(resolver):
+            raise ValueError(f"{card.name}: ability behaviour {behaviour!r} needs a callable "
+                             "resolver")
+        if behaviour in _ABILITIES:
+            raise ValueError(f"{card.name}: ability behaviour {behaviour!r} is registered twice")
+    for what in ("resolve", "watch", "finish"):
+        fn = getattr(card, what)
+        if fn is not None and not callable(fn):
+            raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
+    for event, handler in card.events.items():
+        if event not in CARD_EVENTS or not callable(handler):
+            raise ValueError(f"{card.name}: unknown card event {event!r} (or its handler is not "
+                             f"callable); the core announces {', '.join(CARD_EVENTS)}")
+    if card.finish is not None and not card.starts_subgame:
+        raise ValueError(f"{card.name}: only a card that starts a subgame has a finish")
     _CARDS[card.name] = card
+    _ORIGIN[card.name] = _caller_module()
+    _ABILITIES.update(card.abilities)
     global _WATCHING
     _WATCHING = frozenset(name for name, c in _CARDS.items() if c.watch is not None)
-    for behaviour, resolver in card.abilities.items():
-        if _ABILITIES.get(behaviour, resolver) is not resolver:
-            raise ValueError(f"ability behaviour {behaviour!r} is registered twice")
-        _ABILITIES[behaviour] = resolver
+    for event in CARD_EVENTS:
+        _LISTENING[event] = frozenset(n for n, c in _CARDS.items() if event in c.events)
+    _LISTENING[None] = frozenset(n for n, c in _CARDS.items() if c.events)
+    global _TRIGGERING
+    _TRIGGERING = _WATCHING | _LISTENING[None]
     return card
+
+
+def register_ability(behaviour: str, resolver: Resolver) -> None:
+    """Register the resolver of an ability a rules module creates (not a card's: cycling's "Draw
+    a card", CR 702.29a); a second resolver for one behaviour is a programming error."""
+    if behaviour in _ABILITIES and _ABILITIES[behaviour] is not resolver:
+        raise ValueError(f"ability behaviour {behaviour!r} is registered twice")
+    _ABILITIES[behaviour] = resolver
+
+
+def origin(name: str) -> str | None:
+    """The module that registered the card ``name`` (None: not registered)."""
+    return _ORIGIN.get(name)
+
+
+def _caller_module() -> str:
+    frame = sys._getframe(2)
+    return frame.f_globals.get("__name__", "?")
 
 
 def lookup(name: str) -> CardDef | None:
@@ -126,6 +157,16 @@ def lookup(name: str) -> CardDef | None:
 def watching() -> frozenset[str]:
     """The names of the registered cards that have a ``watch`` (triggered abilities)."""
     return _WATCHING
+
+
+def listening(event: str | None) -> frozenset[str]:
+    """The names of the registered cards with a handler of ``event`` (None: of any event)."""
+    return _LISTENING.get(event, frozenset())
+
+
+def triggering() -> frozenset[str]:
+    """The names of the registered cards with triggered abilities (a ``watch`` or ``events``)."""
+    return _TRIGGERING
 
 
 def ability(behaviour: str) -> Resolver | None:

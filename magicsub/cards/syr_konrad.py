@@ -1,0 +1,59 @@
+"""Syr Konrad, the Grim: a creature whose ability triggers on deaths and graveyards (CR 603.2).
+
+Oracle text: "Whenever another creature dies, or a creature card is put into a graveyard from
+anywhere other than the battlefield, or a creature card leaves your graveyard, Syr Konrad, the
+Grim deals 1 damage to each opponent." (CR 603.2, 603.6c, 603.10a.)"""
+
+from __future__ import annotations
+
+from ..objects import Obj
+from ..resolution import FOLLOWS
+from ..state import game_name as _game
+from ..transaction import Tx
+from ..triggers import fire
+from ..zones import Zone
+from . import CardDef, register
+
+
+def _watch(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None) -> None:
+    """Syr Konrad on game ``gid``'s battlefield looks at one move. Each condition looks at
+    ``gid`` only: dying is battlefield to graveyard of ``gid``; a card arriving in a graveyard of
+    ``gid`` from anywhere other than its battlefield (another of its zones, another game, outside
+    every game) is the second; a card leaving the controller's graveyard of ``gid`` for anywhere
+    (another game included) is the third."""
+    if before is None or not before.is_type("creature"):
+        return
+    from_here = before.game == gid
+    into_gy = after is not None and after.game == gid and after.zone is Zone.GRAVEYARD
+    if from_here and before.zone is Zone.BATTLEFIELD:
+        if into_gy and before.id != konrad.id:
+            fire(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
+                 "konrad_damage")
+    elif into_gy and before.is_card and not (from_here and before.zone is Zone.GRAVEYARD):
+        origin = "" if from_here else (" from outside every game" if before.game is None
+                                       else f" from {_game(before.game)}")
+        fire(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
+             "konrad_damage")
+    elif (from_here and before.zone is Zone.GRAVEYARD and before.owner == konrad.controller
+          and before.is_card and not into_gy):
+        fire(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
+             "konrad_damage")
+
+
+def _damage(tx: Tx, gid: int, top: Obj, choose, target) -> None:
+    """The triggered ability resolves: 1 damage to each opponent, who loses 1 life."""
+    game = tx.game(gid)
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.label()}: 1 damage to each opponent of {top.controller}; each loses 1 life.")
+    for player in game.in_game:
+        if player != top.controller:
+            tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
+
+
+SYR_KONRAD = register(CardDef(
+    "Syr Konrad, the Grim", ("legendary", "creature"),
+    "Whenever another creature dies, or a creature card is put into a graveyard from anywhere "
+    "other than the battlefield, or a creature card leaves your graveyard, Syr Konrad, the Grim "
+    "deals 1 damage to each opponent.", 5, 4,
+    behaviour="syr_konrad", watch=_watch, abilities={"konrad_damage": _damage}))
+"""Syr Konrad's registered definition."""
