@@ -1755,6 +1755,8 @@ def reference_pages() -> list[Page]:
             "libraries": "optional: N anonymous library cards per player (ids Alex#1, Alex#2, ...)",
             "objects": "optional: objects set up in the main game (keys below)",
             "effects": "optional: control-changing effects already in place (keys below)",
+            "range": "optional: the limited range of influence option (CR 801): a number of "
+                     "seats for every player, or a number per player",
             "steps": "the steps, each a one-key mapping (below); `expect` checks in the middle",
             "expect": "expectations checked at the end (below)",
         }
