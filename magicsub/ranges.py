@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import arguments, hooks
-from .errors import RulesError
+from .errors import CitationError, RulesError
 from .leaving import lose_all
 from .limits import shown
 from .objects import Obj
@@ -281,9 +281,20 @@ def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]
     tx.note(f"{text}: the event involves {_and(far)}, outside {me}'s range of influence, so "
             f"the ability of {source.label()} does not trigger.")
     if resume is not None:
+        _resume(tx, resume)
+    return True
+
+
+def _resume(tx: Tx, resume: tuple[str, str, str]) -> None:
+    """Open again the step that was open before an aside (its rule and sentence, through
+    ``Tx.step`` like any step); a citation this edition cannot find again is restored as it
+    was."""
+    rule, sentence, paragraph = resume
+    try:
+        tx.step(rule, None if sentence == paragraph else sentence)
+    except (CitationError, RulesError):
         tx.close()
         tx._open = resume  # noqa: SLF001
-    return True
 
 
 def _worlds(tx: Tx, gid: int) -> list[Obj]:
