@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from . import hooks
 from .cards import lookup
 from .errors import RulesError
 from .objects import Obj
@@ -162,6 +163,7 @@ def declare(tx: Tx, steps: Sequence[Step], creature: str, defender: str) -> None
     _check_creature(tx, steps, game, obj)
     _check_defender(game, obj, defender)
     gid = game.gid
+    hooks.emit("attack_declared", tx, gid, obj.id, defender)
     tx.step("508.1", "the active player declares attackers")
     tx.fact(gid, "attacks", game.attacks + ((obj.id, defender),),
             f"{obj.label()} is attacking {defender}")

@@ -36,6 +36,15 @@ Events (arguments after ``tx``):
 ``decision`` (name, args)
     a step of the vocabulary that a player decides (``cast``, ``pass_priority``, ...) is about
     to be applied to the game in progress (CR 720.5: who makes that player's decisions).
+``attack_declared`` (gid, creature, defender)
+    the active player is about to declare ``creature`` as attacking ``defender`` in game ``gid``
+    (CR 508.1), after the core's checks and before anything changes; a handler raises
+    ``RulesError`` to refuse the attack (CR 801.3).
+``stops_trigger`` (gid, source, text, involves)
+    a triggered ability of ``source`` is about to trigger in game ``gid``; ``involves`` names
+    the players whose range its trigger event must happen within (the controllers of the
+    objects it involves, as CR 801.7a says: before or after the event). Emitted with
+    ``emit_any``: a handler that stops it (CR 801.7) records why and returns True.
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
           "player_left", "step_begins", "play_subgame", "player_wins", "state_based_actions",
-          "targets_chosen", "decision")
+          "targets_chosen", "decision", "attack_declared", "stops_trigger")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -9,8 +9,12 @@ the current turn began (``GameState.in_range``, CR 801.2c). This module owns the
   only at the next turn's determination;
 - an effect that states a player wins makes that player's opponents within range lose instead
   (801.14, 104.3h);
+- creatures attack only opponents within their controller's range (801.3);
 - a spell can't target a player, or an object controlled by a player, outside its caster's range
   (801.4, 801.2d), and "each opponent" reaches only opponents within range (801.10, ``affected``);
+- a triggered ability whose card names the players its trigger event involves
+  (``triggers.fire(..., involves=...)``) triggers only if they are within its controller's range
+  (801.7, 801.7a);
 - the world rule applies to a world permanent only if another is within its controller's range
   (801.12 with 704.5k).
 
@@ -24,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import arguments, hooks
-from .errors import RulesError
+from .errors import CitationError, RulesError
 from .leaving import lose_all
 from .limits import shown
 from .objects import Obj
@@ -233,6 +237,64 @@ def _targets(tx: Tx, gid: int, spell: str, player: str, targets: tuple[str, ...]
                              f"{tx.obj(spell).label()}: {who} is outside {player}'s range of "
                              f"influence in {game_name(gid)} (within range: "
                              f"{', '.join(within(game, player))})", subject=target)
+
+
+@hooks.on("attack_declared")
+def _attack(tx: Tx, gid: int, creature: str, defender: str) -> None:
+    """CR 801.3: creatures can attack only opponents within their controller's range; with no
+    opponent within range, that player's creatures can't attack."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return
+    obj = tx.obj(creature)
+    player = obj.controller
+    if in_range(game, player, defender):
+        return
+    near = [p for p in within(game, player) if p != player]
+    reach = range_of(game, player)
+    seats = f"{reach} seat{'' if reach == 1 else 's'}"
+    if not near:
+        raise RulesError("801.3", f"{obj.label()} cannot attack: no opponent is within "
+                         f"{player}'s range of influence ({seats}) in {game_name(gid)}, so "
+                         f"creatures {player} controls can't attack", subject=creature)
+    raise RulesError("801.3", f"{obj.label()} cannot attack {defender}: {defender} is outside "
+                     f"{player}'s range of influence ({seats}) in {game_name(gid)}; creatures "
+                     f"can attack only opponents within it: {', '.join(near)}",
+                     subject=defender)
+
+
+@hooks.on("stops_trigger")
+def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]) -> bool:
+    """CR 801.7: a triggered ability doesn't trigger unless its trigger event happens entirely
+    within the range of influence of its source's controller (``involves``: the players
+    controlling what the event involves, before or after it as CR 801.7a says). A step citing
+    801.7 says so; the step that was open goes on afterwards."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return False
+    me = source.controller or source.owner
+    far = [p for p in dict.fromkeys(involves) if not in_range(game, me, p)]
+    if not far:
+        return False
+    resume = tx._open  # noqa: SLF001
+    tx.step("801.7", "doesn’t trigger unless its trigger event happens entirely within")
+    tx.note(f"{text}: the event involves {_and(far)}, outside {me}'s range of influence, so "
+            f"the ability of {source.label()} does not trigger.")
+    if resume is not None:
+        _resume(tx, resume)
+    return True
+
+
+def _resume(tx: Tx, resume: tuple[str, str, str]) -> None:
+    """Open again the step that was open before an aside (its rule and sentence, through
+    ``Tx.step`` like any step); a citation this edition cannot find again is restored as it
+    was."""
+    rule, sentence, paragraph = resume
+    try:
+        tx.step(rule, None if sentence == paragraph else sentence)
+    except (CitationError, RulesError):
+        tx.close()
+        tx._open = resume  # noqa: SLF001
 
 
 def _worlds(tx: Tx, gid: int) -> list[Obj]:

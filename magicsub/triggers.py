@@ -10,7 +10,9 @@ for each source on the battlefield, in timestamp order (CR 603.3b: the default o
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 
+from . import hooks
 from .cards import ability, listening, lookup, triggering, watching
 from .objects import Obj
 from .state import PendingTrigger, timestamp
@@ -18,14 +20,19 @@ from .transaction import Tx
 from .zones import Zone
 
 
-def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = ()) -> None:
+def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
+         involves: Iterable[str] = ()) -> None:
     """A triggered ability of ``source`` triggers in game ``gid`` (held while ``gid`` is
     discontinued, CR 726.4a). ``kind`` is the ability's behaviour (its resolver, registered by
     its card: an unknown behaviour is a programming error, ValueError); ``data`` is what the
-    resolver needs to know."""
+    resolver needs to know. ``involves``: the players whose range of influence the trigger event
+    must happen within (CR 801.7: the ``stops_trigger`` hook may stop the ability)."""
     if ability(kind) is None:
         raise ValueError(f"{source.label()}: no resolver is registered for the ability behaviour "
                          f"{kind!r} (a card registers it in CardDef.abilities)")
+    involves = tuple(involves)
+    if involves and hooks.emit_any("stops_trigger", tx, gid, source, text, involves):
+        return
     taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
     tid, n = f"{source.id}-trigger", 1
     while tid in taken or tid in tx.world.objects:

@@ -1,6 +1,7 @@
 """The limited range of influence option (CR 800.2, 801): choosing it (801.1, 801.2a), the players
-within range (801.2, 801.2b, 801.2c, 801.2d), wins (801.14, 104.3h), targets (801.4), "each
-opponent" (801.10, 801.11) and the world rule (801.12 with 704.5k)."""
+within range (801.2, 801.2b, 801.2c, 801.2d), wins (801.14, 104.3h), attacks (801.3), targets
+(801.4), triggered abilities (801.7, 801.7a), "each opponent" (801.10, 801.11) and the world rule
+(801.12 with 704.5k)."""
 
 from __future__ import annotations
 
@@ -347,3 +348,179 @@ def test_subgame_does_not_use_the_option():
     assert g.subgames == 1
     assert g.current.ranges == () and g.current.in_range == ()
     assert g.world.main.ranges == tuple((p, 1) for p in P5)
+
+
+# -- CR 801.3: attacking ------------------------------------------------------------------------
+
+def _attackers(range=1, **kw):  # noqa: A002
+    g = game(range=range, **kw)
+    g.add_object("bears", "Grizzly Bears", owner="Alex", zone="battlefield")
+    g.add_object("angel", "Serra Angel", owner="Alex", zone="battlefield")
+    g.advance("declare_attackers")
+    return g
+
+
+def test_801_3_attack_on_opponent_outside_range_refused():
+    """801.3: Alex's creatures can attack Bianca and Erin (his neighbours), not Cho; the refusal
+    leaves the game unchanged, and the attack on a neighbour still works."""
+    g = _attackers()
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.attack("bears", "Cho")
+    assert err.value.rule == "801.3" and err.value.subject == "Cho"
+    assert "outside Alex's range" in str(err.value) and "Bianca, Erin" in str(err.value)
+    assert_unchanged(g, before)
+    steps = g.attack("bears", "Bianca") + g.attack("angel", "Erin")
+    assert rules(steps) == ["508.1", "508.1f", "508.1", "702.20b"]
+    assert g.world.main.attacks == (("bears", "Bianca"), ("angel", "Erin"))
+    assert g.obj("bears").tapped and not g.obj("angel").tapped
+    assert g.priority is None
+
+
+def test_801_3_no_opponent_in_range_creatures_cannot_attack():
+    """801.3: "If no opponents are within a player's range of influence, creatures that player
+    controls can't attack" (Alex's range is 0)."""
+    g = _attackers(range={"Alex": 0, "Bianca": 1, "Cho": 1, "Dana": 1, "Erin": 1})
+    before = frozen(g)
+    for defender in ("Bianca", "Cho"):
+        with pytest.raises(RulesError) as err:
+            g.attack("bears", defender)
+        assert err.value.rule == "801.3" and err.value.subject == "bears"
+        assert "creatures Alex controls can't attack" in str(err.value)
+    assert_unchanged(g, before)
+    assert g.world.main.attacks == () and not g.obj("bears").tapped
+
+
+def test_801_3_combat_damage_to_neighbour():
+    g = _attackers()
+    g.attack("bears", "Bianca")
+    g.advance("combat_damage")
+    assert [g.life(p) for p in P5] == [20, 18, 20, 20, 20]
+
+
+def test_801_3_after_leaving_range_is_the_turns():
+    """801.3 with 801.2c: Bianca concedes; Cho is not within Alex's range until the next turn
+    begins, so this turn Alex's creatures still cannot attack her."""
+    g = _attackers()
+    g.concede("Bianca")
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.attack("bears", "Cho")
+    assert err.value.rule == "801.3"
+    assert_unchanged(g, before)
+    g.attack("bears", "Erin")
+    assert g.world.main.attacks == (("bears", "Erin"),)
+
+
+def test_801_3_without_option_any_opponent_may_be_attacked():
+    g = Game(P5, seed=1, libraries={p: 3 for p in P5})
+    g.add_object("bears", "Grizzly Bears", owner="Alex", zone="battlefield")
+    g.advance("declare_attackers")
+    g.attack("bears", "Cho")
+    assert g.world.main.attacks == (("bears", "Cho"),)
+
+
+# -- CR 801.7, 801.7a, 801.10: Syr Konrad, the Grim ---------------------------------------------
+
+def _konrad(**kw):
+    g = game(**kw)
+    g.add_object("konrad", "Syr Konrad, the Grim", owner="Alex", zone="battlefield")
+    return g
+
+
+def test_801_7_and_801_10_syr_konrad_scenario():
+    """801.7: Dana's creature dying does not trigger Alex's Konrad; 801.10: the damage of the
+    trigger on Bianca's creature reaches Bianca and Erin only."""
+    result = scenario("801_10_syr_konrad_in_range.yaml")
+    steps = list(result.trace)
+    i = find(steps, "801.7")
+    assert "involves Dana, outside Alex's range" in steps[i].changes[0].words()
+    assert "triggers" not in [getattr(c, "status", None) for c in steps[i].changes]
+    i = find(steps, "801.10")
+    assert "Cho and Dana are outside Alex's range" in steps[i].changes[0].words()
+    g = result.game
+    assert [g.life(p) for p in P5] == [20, 19, 20, 20, 19]
+    assert g.where("far") == ("main", "graveyard") and g.where("near") == ("main", "graveyard")
+
+
+def test_801_7_creature_out_of_range_dies_no_trigger():
+    g = _konrad()
+    g.add_object("far", "Grizzly Bears", owner="Cho", zone="battlefield")
+    steps = g.move("far", "graveyard")
+    assert "801.7" in rules(steps)
+    assert g.stack == [] and g.world.main.pending == ()
+    assert g.where("far") == ("main", "graveyard")
+    assert [g.life(p) for p in P5] == [20] * 5
+
+
+def test_801_7a_dies_looks_back_at_its_controller():
+    """801.7a with 603.10a: dying looks back in time. Cho's creature, controlled by Bianca,
+    dies into Cho's graveyard (outside Alex's range): it was within range as it died, so
+    Konrad triggers."""
+    g = _konrad()
+    g.add_object("stolen", "Grizzly Bears", owner="Cho", controller="Bianca",
+                 zone="battlefield")
+    steps = g.move("stolen", "graveyard")
+    assert "801.7" not in rules(steps)
+    assert g.stack == ["konrad"]
+    assert g.where("stolen") == ("main", "graveyard")
+    g.resolve("konrad")
+    assert [g.life(p) for p in P5] == [20, 19, 20, 20, 19]
+
+
+def test_801_7_card_put_into_out_of_range_graveyard_no_trigger():
+    """801.7a: "put into a graveyard" is looked at after the event: a creature card going from
+    Dana's hand to her graveyard is outside Alex's range; one from Erin's hand is within."""
+    g = _konrad()
+    g.add_object("far", "Grizzly Bears", owner="Dana", zone="hand")
+    g.add_object("near", "Runeclaw Bears", owner="Erin", zone="hand")
+    steps = g.move("far", "graveyard")
+    assert "801.7" in rules(steps) and g.stack == []
+    steps = g.move("near", "graveyard")
+    assert "801.7" not in rules(steps) and g.stack == ["konrad"]
+
+
+def test_801_7_card_leaving_your_graveyard_always_in_range():
+    """801.2b: Alex is within his own range: a creature card leaving his graveyard triggers."""
+    g = _konrad(range=0)
+    g.add_object("card", "Grizzly Bears", owner="Alex", zone="graveyard")
+    steps = g.move("card", "exile")
+    assert "801.7" not in rules(steps) and g.stack == ["konrad"]
+    steps = g.resolve("konrad")
+    assert "801.10" in rules(steps)
+    assert [g.life(p) for p in P5] == [20] * 5
+
+
+def test_801_7_without_option_konrad_sees_every_death():
+    g = Game(P5, seed=1, libraries={p: 3 for p in P5})
+    g.add_object("konrad", "Syr Konrad, the Grim", owner="Alex", zone="battlefield")
+    g.add_object("far", "Grizzly Bears", owner="Cho", zone="battlefield")
+    steps = g.move("far", "graveyard") + g.resolve("konrad")
+    assert not {"801.7", "801.10"} & set(rules(steps))
+    assert [g.life(p) for p in P5] == [20, 19, 19, 19, 19]
+
+
+def test_801_7_konrad_controlled_far_away_sees_its_own_neighbours():
+    """The range is the *source's controller's*: Cho's Konrad sees Dana's creature die and
+    damages Bianca and Dana, not Alex or Erin."""
+    g = game()
+    g.add_object("konrad", "Syr Konrad, the Grim", owner="Cho", zone="battlefield")
+    g.add_object("bears", "Grizzly Bears", owner="Dana", zone="battlefield")
+    g.move("bears", "graveyard")
+    assert g.stack == ["konrad"]
+    g.resolve("konrad")
+    assert [g.life(p) for p in P5] == [20, 19, 20, 19, 20]
+
+
+@pytest.mark.parametrize("owner, controller, triggers", [("Bianca", "Cho", True),
+                                                         ("Cho", "Bianca", False)])
+def test_801_7a_put_into_a_graveyard_looks_at_the_graveyard(owner, controller, triggers):
+    """801.7a: "put into a graveyard" is not a look-back trigger (603.10a), so the state after
+    the event decides: a creature spell controlled by Cho (outside Alex's range) going to its
+    owner Bianca's graveyard triggers Konrad; one controlled by Bianca going to Cho's does not."""
+    g = _konrad()
+    g.add_object("spell", "Grizzly Bears", owner=owner, controller=controller, zone="stack")
+    steps = g.move("spell", "graveyard")
+    assert g.where("spell") == ("main", "graveyard")
+    assert ("801.7" not in rules(steps)) is triggers
+    assert g.stack == (["konrad"] if triggers else [])

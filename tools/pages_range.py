@@ -9,7 +9,8 @@ PART = "Control, range and more (CR 610, 800.4, 801)"
 
 
 def pages() -> list[Page]:
-    """The page ``range_801``: ranges, wins, targets, "each opponent" and the world rule."""
+    """The page ``range_801``: ranges, wins, attacks, targets, triggered abilities, "each
+    opponent" and the world rule."""
     p = Page("range_801", "Limited range of influence (CR 801)")
     p.quote("800.2", "801.1")
     p.md("""
@@ -94,6 +95,36 @@ def pages() -> list[Page]:
         lose life does nothing; at {{bt:608.2c}} Bianca and Erin lose 3 life each and Alex gains
         the 6 life lost this way (801.11: the spell sees only what happens within range).
 
+        ## Attacks
+        """)
+    p.quote("801.3")
+    p.md("""
+        In a five-player game with range 1, Alex's creatures can attack Bianca and Erin, his
+        neighbours. `attack: {creature: bears, defender: Cho}` is refused with an error citing
+        801.3 that names the opponents Alex can attack, and nothing changes. With range 0 no
+        opponent is within Alex's range, and the error cites the second sentence: his creatures
+        can't attack at all. The ranges are those determined as the turn began (801.2c): when
+        Bianca concedes in Alex's turn, Cho is still out of reach until the next turn begins.
+
+        ## Triggered abilities
+        """)
+    p.quote("801.7", "801.7a")
+    p.stepper("sk", "801_10_syr_konrad_in_range.yaml")
+    p.md("""
+        **What you watched.** Dana's Grizzly Bears die two seats from Alex: at {{sk:801.7}} Syr
+        Konrad's ability does not trigger, because the event did not happen within Alex's range.
+        Bianca's Runeclaw Bears die next to him: the ability triggers ({{sk:603.3}}). When it
+        resolves, the damage to Cho and Dana does nothing ({{sk:801.10}}) and only Bianca and Erin
+        lose 1 life ({{sk:608.2c}}).
+
+        Which state decides, before or after the event? 801.7a sends us to 603.6 and 603.10:
+        "another creature dies" is a leaves-the-battlefield trigger and looks back in time, so
+        the dying creature's controller counts (Cho's creature that Bianca controls triggers
+        Alex's Konrad even though it goes to Cho's graveyard); "a creature card leaves your
+        graveyard" also looks back, and your own graveyard is always within your range (801.2b);
+        "a creature card is put into a graveyard from anywhere other than the battlefield" does
+        not look back, so the graveyard it arrives in counts.
+
         ## The world rule
         """)
     p.quote("704.5k", "801.12")
@@ -128,6 +159,17 @@ def pages() -> list[Page]:
         - **A subgame.** The option is chosen for a game; a Shahrazad subgame is a new game and
           nobody chose the option for it. The literal reading, taken here: the subgame does not
           use it. A table could as well agree that its options carry into every subgame.
+        - **Which triggered abilities check their range.** The engine applies 801.7 to the
+          abilities whose cards name the players their trigger event involves
+          (`triggers.fire(..., involves=...)`); Syr Konrad does. A card that does not name them
+          triggers as in a game without the option: a gap of the engine, not a reading of the
+          rules.
+        - **"Entirely within range" and a move across it.** A creature spell that Cho, outside
+          Alex's range, controls but Bianca owns is countered and goes to Bianca's graveyard. Did
+          the event happen *entirely* within Alex's range? Read alone, 801.7 says no: it began
+          with Cho. The engine follows 801.7a instead, which for an event moving an object into
+          range says to use the state after the event for a trigger that does not look back in
+          time: the card arrives in Bianca's graveyard, and Konrad triggers.
         - **A draw.** 801.15 makes a draw stated by an effect a draw only for the effect's
           controller and the players within their range. The `draw_game` step names no
           controller, so the engine does not apply 801.15 to it yet.

@@ -2,11 +2,17 @@
 
 Oracle text: "Whenever another creature dies, or a creature card is put into a graveyard from
 anywhere other than the battlefield, or a creature card leaves your graveyard, Syr Konrad, the
-Grim deals 1 damage to each opponent." (CR 603.2, 603.6c, 603.10a.)"""
+Grim deals 1 damage to each opponent." (CR 603.2, 603.6c, 603.10a.)
+
+Under the limited range of influence option (CR 801) the ability triggers only on events within
+its controller's range (801.7, 801.7a: a creature that dies and a card that leaves a graveyard are
+looked at as they were before the event, a card put into a graveyard as it is after it), and its
+damage reaches only the opponents within that range (801.10)."""
 
 from __future__ import annotations
 
 from ..objects import Obj
+from ..ranges import affected
 from ..resolution import FOLLOWS
 from ..state import game_name as _game
 from ..transaction import Tx
@@ -28,26 +34,32 @@ def _watch(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None)
     if from_here and before.zone is Zone.BATTLEFIELD:
         if into_gy and before.id != konrad.id:
             fire(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
-                 "konrad_damage")
+                 "konrad_damage", involves=(before.controller or before.owner,))
     elif into_gy and before.is_card and not (from_here and before.zone is Zone.GRAVEYARD):
         origin = "" if from_here else (" from outside every game" if before.game is None
                                        else f" from {_game(before.game)}")
         fire(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
-             "konrad_damage")
+             "konrad_damage", involves=(after.owner,))
     elif (from_here and before.zone is Zone.GRAVEYARD and before.owner == konrad.controller
           and before.is_card and not into_gy):
         fire(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
-             "konrad_damage")
+             "konrad_damage", involves=(before.owner,))
 
 
 def _damage(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    """The triggered ability resolves: 1 damage to each opponent, who loses 1 life."""
-    game = tx.game(gid)
+    """The triggered ability resolves: 1 damage to each opponent (within its controller's range,
+    CR 801.10), who loses 1 life."""
+    me = top.controller
+    opponents = [p for p in tx.game(gid).in_game if p != me]
+    hit = affected(tx, gid, me, opponents, "Syr Konrad's 1 damage")
     tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.label()}: 1 damage to each opponent of {top.controller}; each loses 1 life.")
-    for player in game.in_game:
-        if player != top.controller:
-            tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
+    if hit == opponents:
+        tx.note(f"{top.label()}: 1 damage to each opponent of {me}; each loses 1 life.")
+    else:
+        tx.note(f"{top.label()}: 1 damage to each opponent of {me} within range: "
+                f"{', '.join(hit) or 'nobody'}; each loses 1 life.")
+    for player in hit:
+        tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
 
 
 SYR_KONRAD = register(CardDef(
