@@ -575,13 +575,15 @@ class Game:
         stack resolves or the step ends (CR 117.4)."""
         return self.act("pass_priority", player=player)
 
-    def concede(self, player: str) -> list[Step]:
-        """``player`` concedes and leaves the game (CR 104.3a, 800.4a)."""
-        return self.act("concede", player=player)
+    def concede(self, player: str, game: object = None) -> list[Step]:
+        """``player`` concedes and leaves the game in progress, or ``game`` (CR 104.3a,
+        800.4a)."""
+        return self.act("concede", player=player, game=game)
 
-    def lose(self, player: str) -> list[Step]:
-        """``player`` loses the game (CR 104.3; in a multiplayer game they leave it, 800.4a)."""
-        return self.act("lose", player=player)
+    def lose(self, player: str, game: object = None) -> list[Step]:
+        """``player`` loses the game in progress, or ``game`` (CR 104.3; in a multiplayer game
+        they leave it, 800.4a)."""
+        return self.act("lose", player=player, game=game)
 
     def move(self, obj: str, to: str, *, game: object = None,
              bottom: bool | None = None) -> list[Step]:

@@ -3,7 +3,7 @@
 The turn/priority/stack core knows nothing of subgames, leaving, player control or range of
 influence. Where one of those rules must act, the core calls ``emit(event, tx, ...)``; the module
 that owns the rule registers a handler with ``@on(event)`` when it is imported. Handlers run in
-the order their modules registered them, which is fixed by ``magicsub.rules_modules`` (imported
+the order their modules registered them, which is fixed by ``magicsub.rulebook`` (imported
 by ``magicsub.game``), never by hash order.
 
 Events (arguments after ``tx``):

@@ -10,7 +10,8 @@ snapshot. Nothing reaches the game until the whole request has succeeded (``Game
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 from .changes import (
@@ -93,6 +94,28 @@ class Tx:
     def rule(self) -> str | None:
         """The rule the open step cites (None when no step is open)."""
         return self._open[0] if self._open else None
+
+    @contextmanager
+    def aside(self, rule: str, match: str | None = None, *,
+              resume: bool = True) -> Iterator[None]:
+        """Step aside from the open step: record it as it is, open a step citing ``rule`` (the
+        sentence containing ``match``) for what happens in the ``with`` block (which may open
+        further steps), then record the block's last step and reopen the interrupted step, so
+        that what comes after the block goes on under the interrupted step's citation (a new
+        entry in the trace with the same rule and text).
+
+        Used where one rule acts in the middle of another's step: a 610.3 return made while
+        CR 800.4a takes a player's objects out of the game one by one. With ``resume`` false,
+        or when no step was open, nothing is reopened and the block's last step stays open.
+        If the block raises, nothing is reopened (the request fails and the transaction is
+        discarded).
+        """
+        interrupted = self._open if resume else None
+        self.step(rule, match)
+        yield
+        if interrupted is not None:
+            self.close()
+            self._open = interrupted
 
     def close(self) -> None:
         """Record the open step with the world as it is now."""

@@ -187,8 +187,14 @@ def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
     leaving = tx.held_orphans is not None
     more = leaving and any(o.owner == source.owner and o.zone is not Zone.ANTE
                            and o.kind is not Kind.ABILITY for o in tx.world.objects_in(gid))
-    resume = tx._open if more else None  # noqa: SLF001
-    tx.step("610.3", "A second one-shot effect is created immediately after the specified event")
+    with tx.aside("610.3", "A second one-shot effect is created immediately after the "
+                  "specified event", resume=more):
+        _returns(tx, gid, source, mine, leaving=leaving, more=more)
+
+
+def _returns(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], *, leaving: bool,
+             more: bool) -> None:
+    """The 610.3 return's own steps: the links end, then the exiled cards come back."""
     _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
                f"{source.label()} has left the battlefield: its exile ends")
     why = f" with its owner, {source.owner}, who left the game (CR 800.4a)" if leaving else ""
@@ -222,9 +228,6 @@ def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
         tx.step("610.3c", "returns under its owner’s control")
         for card in back:
             tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
-    if resume is not None:
-        tx.close()
-        tx._open = resume  # noqa: SLF001
 
 
 # -- choosing targets ----------------------------------------------------------------------------

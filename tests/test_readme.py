@@ -1,0 +1,113 @@
+"""README.md documents the scenario format, the typed helpers, the built-in cards and the rules
+modules as they are: each list in it is compared with the code it describes, so adding a step, a
+card, an expectation key or a rules module without documenting it fails here (the README's
+Python blocks are doctested separately: ``--doctest-glob=README.md``)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from magicsub import cards, expectations, load_scenario, rulebook, scenario
+from magicsub.actions import ACTIONS, normalize
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+HELPERS = {"counters": "add_counters", "life": "change_life"}
+"""Typed helpers whose name differs from their step."""
+
+
+def section(title: str) -> str:
+    """The text under the heading ``title`` up to the next heading."""
+    start = README.index(f"{title}\n") + len(title)
+    nxt = re.search(r"^#+ ", README[start:], re.M)
+    return README[start:start + nxt.start()] if nxt else README[start:]
+
+
+def table(text: str, first: str) -> list[list[str]]:
+    """The rows (cells stripped) of the Markdown table whose header starts with ``first``."""
+    start = text.index(f"| {first} |")
+    rows = []
+    for line in text[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([c.strip() for c in line.strip().strip("|").split(" | ")])
+    return rows
+
+
+def code(cell: str) -> list[str]:
+    """The `code` spans of a cell."""
+    return re.findall(r"`([^`]+)`", cell)
+
+
+FORMAT = section("### Scenario format")
+
+
+def test_the_step_table_lists_every_step_of_the_vocabulary_once():
+    names = [code(row[0])[0] for row in table(FORMAT, "Step")]
+    assert sorted(names) == sorted(ACTIONS) and len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("row", table(FORMAT, "Step"), ids=lambda row: code(row[0])[0])
+def test_each_step_example_is_a_well_formed_step_of_its_action(row):
+    """The example parses as YAML and passes the same shape check as a scenario file's step."""
+    name, example = code(row[0])[0], code(row[1])[0]
+    assert normalize(yaml.safe_load(example))[0] == name
+
+
+def test_the_expectation_table_matches_the_kinds_and_their_keys():
+    rows = table(FORMAT, "Kind")
+    assert [code(kind)[0] for kind, _ in rows] == list(expectations.KIND_ORDER)
+    assert {code(kind)[0]: set(code(keys)) for kind, keys in rows} == expectations.KEYS
+
+
+def test_the_top_level_keys_and_object_keys_are_all_documented():
+    rows = table(FORMAT, "Key")
+    assert {k for row in rows for k in code(row[0])} == scenario.TOP_KEYS
+    objects = next(row[1] for row in rows if code(row[0]) == ["objects"])
+    assert set(code(objects)) == scenario.OBJECT_KEYS
+    effects = next(row[1] for row in rows if code(row[0]) == ["effects"])
+    assert set(code(effects)) == scenario.EFFECT_KEYS
+
+
+def test_the_example_scenario_runs_and_every_expectation_holds():
+    text = re.search(r"```yaml\n(.*?)```", FORMAT, re.S).group(1)
+    result = load_scenario(text=text, name="README.md").run()
+    assert result.failures == []
+    assert [s.rule for s in result.trace] == ["702.26b", "702.26c", "701.34a"]
+
+
+def test_the_typed_helper_list_names_a_helper_for_every_step():
+    """The paragraph on typed methods lists exactly one helper per step, each a method of Game
+    whose keywords cover the step's fields (``object`` is spelled ``obj``; ``draw_game``'s
+    ``value`` and ``create``'s ``token`` can only be true, so the helpers leave them out)."""
+    from magicsub import Game
+    para = README[README.index("Every step of the vocabulary also has a typed method"):]
+    para = para[:para.index("`game.act(")]
+    listed = [c for c in code(re.sub(r"\(the\s+`\w+`\s+step\)", "", para)) if c != "apply"]
+    assert sorted(listed) == sorted(HELPERS.get(a, a) for a in ACTIONS)
+    for name, action in ACTIONS.items():
+        params = set(inspect.signature(getattr(Game, HELPERS.get(name, name))).parameters)
+        wanted = {{"object": "obj"}.get(f.name, f.name) for f in action.fields}
+        wanted -= {"value", "token"}
+        assert wanted <= params, (name, wanted - params)
+
+
+def test_the_built_in_card_table_is_the_registry():
+    cards.load_all()
+    rows = table(section("### Built-in cards"), "Card")
+    assert {name: code(module)[0] for name, module in rows} == {
+        name: cards.origin(name).rsplit(".", 1)[1] + ".py" for name in cards.BUILTIN}
+    assert [name for name, _ in rows] == sorted(cards.BUILTIN)
+
+
+def test_every_rules_module_the_rulebook_imports_is_described():
+    text = section("## How the engine is organised")
+    imported = {n for n, v in vars(rulebook).items() if inspect.ismodule(v)}
+    assert imported and all(f"`{n}.py`" in text for n in imported), imported
+    assert all(f"`{n}.py`" in text for n in ("transaction", "priority", "turns", "resolution",
+                                             "triggers", "effects", "state"))
+
