@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import arguments, hooks
-from .errors import CitationError, RulesError
+from .errors import RulesError
 from .leaving import lose_all
 from .limits import shown
 from .objects import Obj
@@ -276,25 +276,10 @@ def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]
     far = [p for p in dict.fromkeys(involves) if not in_range(game, me, p)]
     if not far:
         return False
-    resume = tx._open  # noqa: SLF001
-    tx.step("801.7", "doesn’t trigger unless its trigger event happens entirely within")
-    tx.note(f"{text}: the event involves {_and(far)}, outside {me}'s range of influence, so "
-            f"the ability of {source.label()} does not trigger.")
-    if resume is not None:
-        _resume(tx, resume)
+    with tx.aside("801.7", "doesn’t trigger unless its trigger event happens entirely within"):
+        tx.note(f"{text}: the event involves {_and(far)}, outside {me}'s range of influence, "
+                f"so the ability of {source.label()} does not trigger.")
     return True
-
-
-def _resume(tx: Tx, resume: tuple[str, str, str]) -> None:
-    """Open again the step that was open before an aside (its rule and sentence, through
-    ``Tx.step`` like any step); a citation this edition cannot find again is restored as it
-    was."""
-    rule, sentence, paragraph = resume
-    try:
-        tx.step(rule, None if sentence == paragraph else sentence)
-    except (CitationError, RulesError):
-        tx.close()
-        tx._open = resume  # noqa: SLF001
 
 
 def _worlds(tx: Tx, gid: int) -> list[Obj]:

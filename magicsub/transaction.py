@@ -77,6 +77,7 @@ class Tx:
         self._changes: list[Change] = []
         self.observers = observers
         self.held_orphans: list[str] | None = None
+        self._asked: tuple[str, str | None] | None = None
 
     # -- steps -----------------------------------------------------------------------------
     def step(self, rule: str, match: str | None = None) -> None:
@@ -84,6 +85,7 @@ class Tx:
         self.close()
         cite = self.edition.cite(rule, match)
         self._open = (cite.rule, cite.text, cite.paragraph)
+        self._asked = (rule, match)
 
     @property
     def stepping(self) -> bool:
@@ -110,12 +112,11 @@ class Tx:
         If the block raises, nothing is reopened (the request fails and the transaction is
         discarded).
         """
-        interrupted = self._open if resume else None
+        interrupted = self._asked if resume and self._open is not None else None
         self.step(rule, match)
         yield
         if interrupted is not None:
-            self.close()
-            self._open = interrupted
+            self.step(*interrupted)
 
     def close(self) -> None:
         """Record the open step with the world as it is now."""
