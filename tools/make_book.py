@@ -956,12 +956,21 @@ def leaving_pages() -> list[Page]:
     singles = [
         ("800_4b", "800.4b: no control for a player who has left", "b",
          "800_4b_control_to_departed.yaml", """
-        **What you watched.** Cho leaves at {{b:800.4a}}. Then an effect tries to give him control
-        of Alex's Grizzly Bears: it does nothing ({{b:800.4b}}), and the Bears stay Alex's. A token to be created under Cho's control isn't created at all
-        ({{b:800.4b#2}}). The other
-        two sentences work the same way: a card that would be put onto the battlefield or the
-        stack under his control stays where it is, and a player he would control (Mindslaver)
-        isn't controlled.
+        **What you watched.** Two real cards of Alex's would hand something to a player who has
+        just conceded. On Bianca's turn her Runeclaw Bears enter and Genesis Chamber triggers:
+        "that creature's controller creates a 1/1 colorless Myr". Bianca concedes with the
+        ability on the stack ({{b:800.4a}}); the ability is Alex's, so it stays and resolves, and
+        the Myr it would create under her control is not created ({{b:800.4b}}). On Cho's turn he
+        casts Act of Treason on Alex's Grizzly Bears, which wear Fractured Loyalty: "Whenever
+        enchanted creature becomes the target of a spell or ability, that spell or ability's
+        controller gains control of that creature." Cho concedes before that ability resolves;
+        Act of Treason leaves the game with him. Fractured Loyalty's ability targets nobody (the
+        player is *that spell's controller*, fixed when it triggered), so it does not fizzle the
+        way a "target player" effect would (608.2b): it resolves, and the Bears would change to
+        Cho's control. They don't ({{b:800.4b#2}}): they stay Alex's. The other two sentences
+        work the same way: a card that would be put onto the battlefield or the stack under a
+        departed player's control stays where it is (Astral Slide, 800.4d's page), and a player
+        whom a departed player would control (Mindslaver) isn't controlled.
         """),
         ("800_4c", "800.4c: when a control effect ends later", "c",
          "800_4c_default_controller_left.yaml", """
