@@ -209,7 +209,11 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     tx.note(f"All players in {_where(gid)} pass in succession: {top.label()} resolves.")
     tx.set_priority(gid, None)
     tx.fact(gid, "resolving", top.id, f"{top.label()} is resolving")
-    _resolver(top)(tx, gid, top, choose, target)
+    if _targetless(top):
+        fizzle(tx, gid, top, "It has no target (it was put onto the stack without being cast, "
+               "so no target was ever chosen, CR 601.2c)")
+    else:
+        _resolver(top)(tx, gid, top, choose, target)
     if tx.world.current != gid:
         # CR 726.1a: it created a subgame; its game is discontinued, and the spell finishes
         # resolving when the subgame ends (CR 726.5, ``finish_resolving``).
@@ -220,6 +224,14 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
             "has finished resolving"
         tx.fact(gid, "resolving", None, f"{top.label()} {done}")
     priority.priority_point(tx, gid, None, cite="117.3b")
+
+
+def _targetless(top: Obj) -> bool:
+    """True for an instant or sorcery spell whose card needs a target but that has none (an
+    effect moved the card onto the stack: nothing was cast, CR 601.2c)."""
+    card = lookup(top.name) if top.kind is not Kind.ABILITY else None
+    return (card is not None and card.target is not None and not top.targets
+            and bool({"instant", "sorcery"} & set(top.types)))
 
 
 def _resolver(top: Obj):
