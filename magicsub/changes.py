@@ -502,6 +502,18 @@ class PlayerChange(Change):
         return world
 
 
+def _begin_or_end(world: World, table: str, key: str, op: str | None, value: Any) -> World:
+    """Add (``op="begin"``) or remove (``op="end"``) one continuous effect record of the
+    world's ``table`` (``effects`` or ``modifiers``); any other ``op`` changes nothing."""
+    records = getattr(world, table)
+    if op == "begin":
+        return replace(world, **{table: records.set(key, value)},
+                       seq=max(world.seq, value.order))
+    if op == "end":
+        return replace(world, **{table: records.delete(key)})
+    return world
+
+
 @dataclass(frozen=True, slots=True)
 class EffectChange(Change):
     """A continuous effect began, ended, or did nothing."""
@@ -519,12 +531,7 @@ class EffectChange(Change):
 
     def apply(self, world: World) -> World:
         """Start (``op="begin"``) or end (``op="end"``) the effect."""
-        if self.op == "begin":
-            return replace(world, effects=world.effects.set(self.effect, self.value),
-                           seq=max(world.seq, self.value.order))
-        if self.op == "end":
-            return replace(world, effects=world.effects.delete(self.effect))
-        return world
+        return _begin_or_end(world, "effects", self.effect, self.op, self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,12 +595,7 @@ class ModifierChange(Change):
 
     def apply(self, world: World) -> World:
         """Start (``op="begin"``) or end (``op="end"``) the effect."""
-        if self.op == "begin":
-            return replace(world, modifiers=world.modifiers.set(self.modifier, self.value),
-                           seq=max(world.seq, self.value.order))
-        if self.op == "end":
-            return replace(world, modifiers=world.modifiers.delete(self.modifier))
-        return world
+        return _begin_or_end(world, "modifiers", self.modifier, self.op, self.value)
 
 
 @dataclass(frozen=True, slots=True)
