@@ -399,6 +399,13 @@ def _issue_11_subgame() -> Game:
     return g
 
 
+def _issue_11_stack() -> Game:
+    """The main game with Banisher Priest, a creature spell, on the stack."""
+    g = _issue_11_main()
+    g.apply({"cast": {"card": "priest", "by": "Alex"}})
+    return g
+
+
 def _issue_11_ended() -> Game:
     g = _issue_11_main()
     g.apply({"win": "Alex"})
@@ -418,16 +425,18 @@ _ISSUE_11_STEPS = {
     "concede": {"player": "Cho", "game": "main"},
 }
 _HOSTILE_VALUES = [None, 5, -1, 99, 1.5, True, [], ["bears"], {}, {"x": 1}, "", "nope",
-                   "Ghost Player", "ms", "hand1", "gy", "ghost", "shahrazad", "main", "1", "2"]
+                   "Ghost Player", "ms", "bears", "priest", "hand1", "gy", "ghost", "shahrazad",
+                   "main", "1", "2"]
 
 
-@pytest.mark.parametrize("setup", [_issue_11_main, _issue_11_subgame, _issue_11_ended])
+@pytest.mark.parametrize("setup", [_issue_11_main, _issue_11_stack, _issue_11_subgame,
+                                   _issue_11_ended])
 @pytest.mark.parametrize("step", sorted(_ISSUE_11_STEPS))
 def test_issue_11_steps_with_hostile_values_are_refused_as_rules_errors(step, setup):
     """Each step issue 11 added (and ``game:`` on leave/lose/concede), as a scalar and with each
     field (and an unknown one) replaced by a value of the wrong type, an unknown id or player, an
-    object in the wrong zone or game, a game that does not exist -- in the main game, in the
-    discontinued main game during a subgame, and in an ended game: either it is a legal request,
+    object in the wrong zone or game, a game that does not exist -- in the main game, with a
+    spell on the stack, in the discontinued main game during a subgame, and in an ended game: either it is a legal request,
     or it is refused with a RulesError (a ScenarioError for a malformed one), never another
     exception, and the refused request leaves the game exactly as it was."""
     good = _ISSUE_11_STEPS[step]
