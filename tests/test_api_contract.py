@@ -436,9 +436,10 @@ def test_issue_11_steps_with_hostile_values_are_refused_as_rules_errors(step, se
     """Each step issue 11 added (and ``game:`` on leave/lose/concede), as a scalar and with each
     field (and an unknown one) replaced by a value of the wrong type, an unknown id or player, an
     object in the wrong zone or game, a game that does not exist -- in the main game, with a
-    spell on the stack, in the discontinued main game during a subgame, and in an ended game: either it is a legal request,
-    or it is refused with a RulesError (a ScenarioError for a malformed one), never another
-    exception, and the refused request leaves the game exactly as it was."""
+    spell on the stack, in the discontinued main game during a subgame, and in an ended game:
+    either it is a legal request, or it is refused with a RulesError (a ScenarioError for a
+    malformed one), never another exception, and the refused request leaves the game exactly
+    as it was."""
     good = _ISSUE_11_STEPS[step]
     requests = [{step: v} for v in _HOSTILE_VALUES]
     for key in [*good, "extra"]:
