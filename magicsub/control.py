@@ -231,6 +231,9 @@ def activate(tx: Tx, card: str, by: str, target: str | None) -> None:
     if not (obj.game == gid and obj.zone is Zone.BATTLEFIELD):
         raise RulesError("602.2", f"{obj.label()} is not on the battlefield of {_where(gid)}",
                          subject=card)
+    if obj.phased_out:
+        raise RulesError("702.26b", f"{obj.label()} is phased out: it is treated as though it "
+                         "does not exist, so its ability can't be activated", subject=card)
     if obj.controller != by:
         raise RulesError("602.2", f"only {obj.label()}'s controller, {obj.controller}, can "
                          f"activate its ability, not {by}", subject=by)
@@ -241,6 +244,8 @@ def activate(tx: Tx, card: str, by: str, target: str | None) -> None:
     if known.target == "player" and target is None:
         raise RulesError("601.2c", f"{obj.label()}'s ability needs a target player",
                          subject=card)
+    if target is not None:
+        hooks.emit("targets_chosen", tx, gid, card, by, (target,))
     tx.step("602.2a", "That ability is created on the stack as an object that’s not a card")
     tx.create(Obj(tx.fresh_id(f"{card}-ability"), f"{obj.name}'s activated ability", by,
                   Kind.ABILITY, game=gid, zone=Zone.STACK, base=by, controller=by,

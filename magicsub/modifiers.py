@@ -98,7 +98,8 @@ def layer_7c(world: World, obj: Obj) -> list[tuple[str, int, int]]:
     if _STATIC:
         for source in world.objects_in(obj.game):
             fn = _STATIC.get(source.name) if isinstance(source.name, str) else None
-            if fn is None or source.zone is not Zone.BATTLEFIELD or source.phased_out:
+            if fn is None or source.zone is not Zone.BATTLEFIELD or source.phased_out \
+                    or not source.face_up:  # CR 702.26b; 708.2a: a face-down one has no text
                 continue
             got = fn(world, source, obj)
             if got is not None:
@@ -215,7 +216,8 @@ def _player_left(tx: Tx, gid: int, player: str, how: str) -> None:
     if not _LOSS:
         return
     sources = [o for o in tx.world.objects_in(gid)
-               if o.zone is Zone.BATTLEFIELD and o.name in _LOSS and not o.phased_out]
+               if o.zone is Zone.BATTLEFIELD and o.name in _LOSS and not o.phased_out
+               and o.face_up]  # CR 702.26b, 708.2a
     for source in sources:
         _LOSS[source.name](tx, gid, source, player, how)
 
@@ -229,7 +231,7 @@ def _step_begins(tx: Tx, gid: int, step: str) -> None:
     for source in tx.world.objects_in(gid):
         fn = _UPKEEP.get(source.name)
         if fn is not None and source.zone is Zone.BATTLEFIELD and not source.phased_out \
-                and source.controller == active:
+                and source.face_up and source.controller == active:  # CR 702.26b, 708.2a
             fn(tx, gid, source)
 
 
@@ -253,6 +255,9 @@ def activate(tx: Tx, args: dict) -> None:
     if not (obj.game == gid and obj.zone is Zone.BATTLEFIELD and obj.controller == by):
         raise RulesError("606.3", f"{obj.label()} is not a permanent {by} controls on the "
                          f"battlefield of {_where(gid)}", subject=oid)
+    if obj.phased_out:
+        raise RulesError("702.26b", f"{obj.label()} is phased out: it is treated as though it "
+                         "does not exist, so its ability can't be activated", subject=oid)
     abilities = _LOYALTY.get(obj.name, {})
     ab = abilities.get(label)
     if ab is None:

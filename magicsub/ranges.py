@@ -30,7 +30,7 @@ from dataclasses import replace
 from . import arguments, hooks
 from .errors import RulesError
 from .leaving import lose_all
-from .limits import shown
+from .limits import MAX_NUMBER, shown
 from .objects import Obj
 from .priority import priority_point
 from .state import PRIORITY_STEPS, GameState, game_name, timestamp
@@ -65,7 +65,8 @@ def with_option(game: GameState, option: int | Mapping[str, int] | None) -> Game
         values = {p: option[p] for p in game.seats}
     else:
         values = {p: option for p in game.seats}
-    ranges = tuple((p, arguments.integer(values[p], f"range[{p!r}]", minimum=0))
+    ranges = tuple((p, arguments.integer(values[p], f"range[{p!r}]", minimum=0,
+                                         maximum=MAX_NUMBER, limit="MAX_NUMBER"))
                    for p in game.seats)
     game = replace(game, ranges=ranges)
     return replace(game, in_range=determine(game))

@@ -205,6 +205,9 @@ def _check(data: dict, file: str) -> Scenario:
     option = data.get("range")
     if isinstance(option, dict):
         option = player_map("range")
+        missing = [p for p in players if p not in option]
+        _need(not missing, "range: every player needs a range of influence (CR 801.2a); "
+              f"missing: {', '.join(missing)}", _line(data, "range"))
     if option is not None:
         _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
               "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "

@@ -84,7 +84,8 @@ def announce(tx: Tx, gid: int, event: str, *args) -> None:
     names = listening(event)
     if not names:
         return
-    for source in [o for o in _on_battlefield(tx, gid) if o.name in names]:
+    for source in [o for o in _on_battlefield(tx, gid) if o.name in names
+                   and not o.phased_out and o.face_up]:  # CR 702.26b, 708.2a
         card = lookup(source.name)
         if card is not None:
             card.events[event](tx, gid, source, *args)

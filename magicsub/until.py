@@ -252,6 +252,9 @@ def check_target(tx: Tx, gid: int, ability: Obj, rule: Targeting, target: str,
     t = tx.world.objects.get(target)
     if t is None:
         raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
+    if t.phased_out:
+        raise RulesError("702.26b", f"{t.label()} is phased out: it is treated as though it "
+                         "does not exist and can't be targeted", subject=target)
     why = rule.check(tx, gid, ability, t)
     if why is not None:
         raise RulesError("601.2c", f"{t.label()} is not {rule.what} for {ability.label()}: {why}",
@@ -269,6 +272,7 @@ def check_target(tx: Tx, gid: int, ability: Obj, rule: Targeting, target: str,
                 raise RulesError("601.2c", f"{ability.label()} targets up to one permanent for "
                                  f"each opponent: it targets {other.label()}, which "
                                  f"{t.controller} controls, already", subject=target)
+    hooks.emit("targets_chosen", tx, gid, ability.id, ability.controller, (t.id,))
     return t
 
 
@@ -408,6 +412,8 @@ def return_linked(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 def _on_battlefield(gid: int, t: Obj) -> str | None:
     if t.game != gid or t.zone is not Zone.BATTLEFIELD:
         return f"it is not on the battlefield of {game_name(gid)}"
+    if t.phased_out:
+        return "it is phased out (CR 702.26b: treated as though it does not exist)"
     return None
 
 

@@ -372,3 +372,82 @@ def test_a_request_that_would_make_objects_beyond_the_limit_is_refused(monkeypat
     assert_unchanged(g, before)
     g.cast("shahrazad", "Alex")  # a request that makes no object is not refused
     assert g.stack == ["shahrazad"]
+
+
+# -- the steps issue 11 added, with hostile values (review) --------------------------------------
+
+def _issue_11_main() -> Game:
+    g = Game(["Alex", "Bianca", "Cho"], seed=4,
+             libraries={"Alex": 10, "Bianca": 10, "Cho": 10})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    g.add_object("bears", "Grizzly Bears", owner="Cho")
+    g.add_object("ghost", "Grizzly Bears", owner="Bianca", phased_out=True)
+    g.add_object("hand1", "Grizzly Bears", owner="Bianca", zone="hand")
+    g.add_object("gy", "Grizzly Bears", owner="Bianca", zone="graveyard")
+    g.add_object("ms", "Mindslaver", owner="Alex")
+    g.add_object("priest", "Banisher Priest", owner="Alex", zone="hand")
+    return g
+
+
+def _issue_11_subgame() -> Game:
+    """The same game with Shahrazad's subgame 1 in progress: main-game objects are in a
+    discontinued game."""
+    g = _issue_11_main()
+    g.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    g.apply({"resolve": "shahrazad"})
+    g.apply({"advance": "upkeep"})
+    return g
+
+
+def _issue_11_stack() -> Game:
+    """The main game with Banisher Priest, a creature spell, on the stack."""
+    g = _issue_11_main()
+    g.apply({"cast": {"card": "priest", "by": "Alex"}})
+    return g
+
+
+def _issue_11_ended() -> Game:
+    g = _issue_11_main()
+    g.apply({"win": "Alex"})
+    return g
+
+
+_ISSUE_11_STEPS = {
+    "activate": {"object": "ms", "by": "Alex", "target": "Bianca"},
+    "choose_target": {"ability": "priest-trigger", "target": "bears"},
+    "phase_out": {"object": "bears"},
+    "phase_in": {"object": "ghost"},
+    "turn_face_down": {"object": "bears"},
+    "turn_face_up": {"object": "bears", "by": "Cho"},
+    "manifest": {"player": "Alex"},
+    "leave": {"player": "Cho", "game": "main"},
+    "lose": {"player": "Cho", "game": "main"},
+    "concede": {"player": "Cho", "game": "main"},
+}
+_HOSTILE_VALUES = [None, 5, -1, 99, 1.5, True, [], ["bears"], {}, {"x": 1}, "", "nope",
+                   "Ghost Player", "ms", "bears", "priest", "hand1", "gy", "ghost", "shahrazad",
+                   "main", "1", "2"]
+
+
+@pytest.mark.parametrize("setup", [_issue_11_main, _issue_11_stack, _issue_11_subgame,
+                                   _issue_11_ended])
+@pytest.mark.parametrize("step", sorted(_ISSUE_11_STEPS))
+def test_issue_11_steps_with_hostile_values_are_refused_as_rules_errors(step, setup):
+    """Each step issue 11 added (and ``game:`` on leave/lose/concede), as a scalar and with each
+    field (and an unknown one) replaced by a value of the wrong type, an unknown id or player, an
+    object in the wrong zone or game, a game that does not exist -- in the main game, with a
+    spell on the stack, in the discontinued main game during a subgame, and in an ended game:
+    either it is a legal request, or it is refused with a RulesError (a ScenarioError for a
+    malformed one), never another exception, and the refused request leaves the game exactly
+    as it was."""
+    good = _ISSUE_11_STEPS[step]
+    requests = [{step: v} for v in _HOSTILE_VALUES]
+    for key in [*good, "extra"]:
+        requests += [{step: {**good, key: v}} for v in _HOSTILE_VALUES]
+    for request in requests:
+        g = setup()
+        before = frozen(g)
+        try:
+            g.apply(request)
+        except RulesError:
+            assert_unchanged(g, before)

@@ -779,8 +779,10 @@ def test_bribery_without_a_legal_target_goes_to_the_graveyard_and_searches_nothi
     assert [s.rule for s in steps] == ["117.4", "608.2b", "117.3b"]
     assert steps[1].text == ("It’s removed from the stack and, if it’s a spell, put into its "
                              "owner’s graveyard.")
-    assert steps[1].notes == ["Its target opponent is no longer in the game: Bribery [bribery] "
-                              "doesn't resolve."]
+    why = ("It has no target (it was put onto the stack without being cast, so no target was "
+           "ever chosen, CR 601.2c)" if setup is bribery_moved_onto_the_stack
+           else "Its target opponent is no longer in the game")
+    assert steps[1].notes == [f"{why}: Bribery [bribery] doesn't resolve."]
     assert [(m.obj, m.dst.zone) for m in moves_in(steps)] == [("bribery", "graveyard")]
     assert g.where("bribery") == ("main", "graveyard")
     assert {p: g.zone("library", p) for p in PLAYERS} == libraries

@@ -236,3 +236,28 @@ def test_escape_text_takes_any_value():
     assert render.escape_text(Markup()) == "&lt;script&gt;alert(1)&lt;/script&gt;"
     assert render.escape_text(5) == "5"
     assert render.escape_text(None) == "None"
+
+
+def test_issue_11_notes_that_quote_hostile_names_are_escaped():
+    """Review of issue 11: the new notes (range of influence, phasing, Mindslaver's player
+    control, a player leaving) quote player names and object ids; with markup in them every
+    page stays safe and shows each value as text."""
+    players = [SCRIPT, IMG, AMP, FRAME]
+    g = Game(players, seed=3, libraries={p: 5 for p in players}, range=1)
+    g.add_object(FRAME + "-bears", "Grizzly Bears", owner=IMG)
+    g.add_object(SCRIPT + "-ms", "Mindslaver", owner=SCRIPT)
+    g.apply({"phase_out": FRAME + "-bears"})
+    g.apply({"activate": {"object": SCRIPT + "-ms", "by": SCRIPT, "target": IMG}})
+    g.apply({"concede": AMP})
+    before = g.trace.initial
+    pages = [render.trace_html(g.trace)]
+    for step in g.trace:
+        pages.append(render.step_html(step, world_before=before, of=len(g.trace)))
+        before = step.snapshot
+    pages.append(g._repr_html_())
+    for html in pages:
+        safe(html)
+    words = "".join(Parsed(p).text for p in pages)
+    assert f"{FRAME}-bears" in words and f"{SCRIPT}-ms" in words
+    assert f"{AMP} has left the game. The players within each player's range" in words
+    assert all(value in words for value in HOSTILE)

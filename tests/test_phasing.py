@@ -217,3 +217,95 @@ def test_726_5_708_9_face_down_card_is_revealed_at_the_end_of_the_subgame():
     assert "At the end of each game" in reveal.text and manifested in reveal.notes[0]
     assert g.where(manifested) == ("main", "library") and g.obj(manifested).face_up
     assert g.obj(manifested).printed is None
+
+
+# -- review of issue 11: a phased-out permanent "can't affect or be affected by anything" --------
+
+def test_702_26b_a_triggered_ability_cannot_target_a_phased_out_creature():
+    """CR 702.26b: Banisher Priest's trigger (choose_target) can't target the phased-out Bears;
+    with no other creature an opponent controls, the ability is removed (CR 603.3d)."""
+    g = _game()
+    g.add_object("priest", "Banisher Priest", owner="Alex", zone="hand")
+    g.apply({"phase_out": "bears"})
+    g.apply({"cast": {"card": "priest", "by": "Alex"}})
+    g.apply({"resolve": "priest"})
+    before = g.world
+    with pytest.raises(RulesError) as err:
+        g.apply({"choose_target": {"ability": "priest-trigger", "target": "bears"}})
+    assert err.value.rule == "702.26b" and g.world is before
+    steps = g.apply({"resolve": "priest-trigger"})
+    assert "603.3d" in [s.rule for s in steps]
+    assert g.where("bears") == ("main", "battlefield") and g.obj("bears").phased_out
+    assert g.stack == []
+
+
+def test_702_26b_a_target_that_phases_out_before_resolution_is_illegal():
+    """CR 702.26b, 608.2b: the Bears phase out after being targeted: the ability doesn't
+    resolve and the Bears stay (phased out) on the battlefield."""
+    g = _game()
+    g.add_object("priest", "Banisher Priest", owner="Alex", zone="hand")
+    g.apply({"cast": {"card": "priest", "by": "Alex"}})
+    g.apply({"resolve": "priest"})
+    g.apply({"choose_target": {"ability": "priest-trigger", "target": "bears"}})
+    g.apply({"phase_out": "bears"})
+    steps = g.apply({"resolve": "priest-trigger"})
+    assert "608.2b" in [s.rule for s in steps]
+    assert g.where("bears") == ("main", "battlefield") and g.obj("bears").phased_out
+
+
+@pytest.mark.parametrize("request_", [
+    {"activate": {"object": "ms", "by": "Alex", "target": "Bianca"}},
+    {"activate": {"object": "sorin", "by": "Alex", "ability": "+1"}},
+])
+def test_702_26b_a_phased_out_permanent_s_ability_cannot_be_activated(request_):
+    """CR 702.26b: a phased-out Mindslaver or Sorin is treated as though it does not exist; the
+    same activation works once it has phased in."""
+    g = _game()
+    g.add_object("ms", "Mindslaver", owner="Alex")
+    g.add_object("sorin", "Sorin, Solemn Visitor", owner="Alex")
+    assert g.world.games[0].step == "main" and g.priority == "Alex"
+    oid = request_["activate"]["object"]
+    g.apply({"phase_out": oid})
+    before = g.world
+    with pytest.raises(RulesError) as err:
+        g.apply(request_)
+    assert err.value.rule == "702.26b" and g.world is before
+    g.apply({"phase_in": oid})
+    steps = g.apply(request_)
+    assert "602.2a" in [s.rule for s in steps]
+
+
+def test_702_26b_a_phased_out_astral_slide_does_not_trigger_on_cycling():
+    """CR 702.26b: Astral Slide, phased out, doesn't see a card being cycled."""
+    g = _game()
+    g.add_object("slide", "Astral Slide", owner="Alex")
+    g.add_object("dragon", "Eternal Dragon", owner="Alex", zone="hand")
+    g.apply({"phase_out": "slide"})
+    steps = g.apply({"cycle": {"card": "dragon", "by": "Alex"}})
+    assert [s.rule for s in steps] == ["702.29a"]
+    assert g.stack == ["dragon"] and g.world.games[0].pending == ()
+
+
+def test_708_2a_a_face_down_glorious_anthem_gives_nothing():
+    """CR 708.2a: a manifested Glorious Anthem is a 2/2 creature with no text and so no static
+    ability: the Bears stay 2/2."""
+    from magicsub import modifiers
+
+    g = Game(["Alex", "Bianca", "Cho"], seed=1, libraries={"Alex": 0, "Bianca": 3, "Cho": 3})
+    g.add_object("anthem", "Glorious Anthem", owner="Alex", zone="library")
+    g.add_object("bears", "Grizzly Bears", owner="Alex")
+    g.apply({"manifest": "Alex"})
+    assert g.where("anthem") == ("main", "battlefield") and not g.obj("anthem").face_up
+    assert modifiers.power_toughness(g.world, g.obj("bears")) == (2, 2)
+    assert modifiers.power_toughness(g.world, g.obj("anthem")) == (2, 2)
+
+
+def test_708_2a_a_face_down_blood_tyrant_does_not_trigger_when_a_player_loses():
+    """CR 708.2a, 603.9: Blood Tyrant turned face down has no abilities: Cho conceding puts no
+    trigger on the stack and no counters on it."""
+    g = _game()
+    g.add_object("tyrant", "Blood Tyrant", owner="Alex")
+    g.apply({"turn_face_down": "tyrant"})
+    steps = g.apply({"concede": "Cho"})
+    assert "603.9" not in [s.rule for s in steps]
+    assert g.stack == [] and g.obj("tyrant").counters == ()

@@ -524,3 +524,71 @@ def test_801_7a_put_into_a_graveyard_looks_at_the_graveyard(owner, controller, t
     assert g.where("spell") == ("main", "graveyard")
     assert ("801.7" not in rules(steps)) is triggers
     assert g.stack == (["konrad"] if triggers else [])
+
+
+# -- review of issue 11: CR 801.4 holds for abilities too ----------------------------------------
+
+def test_801_4_a_triggered_ability_cannot_target_a_creature_out_of_range():
+    """CR 801.4 ("spells or abilities"): Banisher Priest's trigger can't target Cho's Bears, two
+    seats from Alex (range 1); Bianca's Bears, within range, can be."""
+    g = game()
+    g.add_object("priest", "Banisher Priest", owner="Alex", zone="hand")
+    g.add_object("far", "Grizzly Bears", owner="Cho")
+    g.add_object("near", "Grizzly Bears", owner="Bianca")
+    g.apply({"cast": {"card": "priest", "by": "Alex"}})
+    g.apply({"resolve": "priest"})
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.apply({"choose_target": {"ability": "priest-trigger", "target": "far"}})
+    assert err.value.rule == "801.4" and "Cho is outside Alex's range" in str(err.value)
+    assert_unchanged(g, before)
+    g.apply({"choose_target": {"ability": "priest-trigger", "target": "near"}})
+    g.apply({"resolve": "priest-trigger"})
+    assert g.where("near") == ("main", "exile") and g.where("far") == ("main", "battlefield")
+
+
+def test_801_4_an_activated_ability_cannot_target_a_player_out_of_range():
+    """CR 801.4: Alex's Mindslaver can't target Cho (two seats away, range 1); Bianca it can."""
+    g = game()
+    g.add_object("ms", "Mindslaver", owner="Alex")
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.apply({"activate": {"object": "ms", "by": "Alex", "target": "Cho"}})
+    assert err.value.rule == "801.4"
+    assert_unchanged(g, before)
+    g.apply({"activate": {"object": "ms", "by": "Alex", "target": "Bianca"}})
+    assert g.where("ms") == ("main", "graveyard") and len(g.stack) == 1
+
+
+def test_801_4_oubliette_cannot_target_a_creature_out_of_range():
+    """CR 801.4: Oubliette's enters trigger, resolving with a target out of Alex's range, is
+    refused and changes nothing."""
+    g = game()
+    g.add_object("ou", "Oubliette", owner="Alex", zone="hand")
+    g.add_object("far", "Grizzly Bears", owner="Dana")
+    g.apply({"cast": {"card": "ou", "by": "Alex"}})
+    g.apply({"resolve": "ou"})
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.apply({"resolve": {"object": "ou-trigger", "target": "far"}})
+    assert err.value.rule == "801.4"
+    assert_unchanged(g, before)
+
+
+def test_801_2a_a_range_beyond_max_number_is_refused():
+    """A range is a whole number of seats within the documented MAX_NUMBER limit."""
+    with pytest.raises(ScenarioError) as err:
+        game(range=10**30)
+    assert "MAX_NUMBER" in str(err.value)
+
+
+def test_801_2a_a_scenario_range_missing_a_player_names_file_and_line(tmp_path):
+    """CR 801.2a: a scenario file whose range mapping misses a player is refused with its file
+    and line (a ScenarioError), as the other malformed keys are."""
+    path = tmp_path / "r.yaml"
+    path.write_text("title: t\ndescription: d\nplayers: [Alex, Bianca, Cho]\n"
+                    "range: {Alex: 1}\nsteps: []\nexpect: []\n")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert f"{path}:4: range: every player needs a range of influence" in str(err.value)
+    assert "missing: Bianca, Cho" in str(err.value)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .. import hooks
 from ..errors import RulesError
 from ..zones import Zone
 from . import CardDef, register
@@ -46,6 +47,7 @@ def phase_out(tx, gid: int, top, choose, target) -> None:
     if creature.phased_out:
         raise RulesError("702.26b", f"{creature.label()} is phased out: it can't be targeted",
                          subject=target)
+    hooks.emit("targets_chosen", tx, gid, top.id, top.controller, (target,))
     source_id = (dict(top.extra).get("data") or (top.source,))[0]
     tx.step("608.2c", FOLLOWS)
     source = tx.world.objects.get(source_id)
