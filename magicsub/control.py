@@ -177,6 +177,9 @@ def _decision(tx: Tx, name: str, args: dict) -> None:
     if name == "attack":
         creature = tx.world.objects.get(args.get("creature", ""))
         player = creature.controller if creature is not None else None
+    elif name == "choose_target":  # the ability's controller chooses its targets (CR 603.3d)
+        ability = tx.world.objects.get(args.get("ability", ""))
+        player = ability.controller if ability is not None else None
     else:
         player = args.get(DECIDES.get(name, ""))
     game = tx.game(gid)

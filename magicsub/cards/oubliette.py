@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from .. import hooks
 from ..errors import RulesError
+from ..phasing import phase_out as phase
+from ..phasing import source_left
+from ..resolution import FOLLOWS
+from ..triggers import fire
 from ..zones import Zone
 from . import CardDef, register
 
@@ -21,23 +25,17 @@ def watch(tx, gid: int, source, before, after) -> None:
     """Oubliette enters (its trigger triggers; not while face down, CR 708.3) or leaves the
     battlefield (what it phased out phases in: the duration "until Oubliette leaves the
     battlefield" ends)."""
-    from ..phasing import source_left
-    from ..triggers import fire
-
     if before is not None and before.id == source.id and _on_battlefield(before, gid) \
             and not _on_battlefield(after, gid):
         source_left(tx, before)
     elif after is not None and after.id == source.id and _on_battlefield(after, gid) \
             and after.face_up and not _on_battlefield(before, gid):
         fire(tx, gid, after, "Oubliette: target creature phases out until Oubliette leaves "
-             "the battlefield", "oubliette_phase_out", (after.id,))
+             "the battlefield", "oubliette_phase_out", (after.id, after.order))
 
 
 def phase_out(tx, gid: int, top, choose, target) -> None:
     """The enters trigger resolves: ``target`` phases out until Oubliette leaves."""
-    from ..phasing import phase_out as phase
-    from ..resolution import FOLLOWS
-
     if target is None:
         raise RulesError("601.2c", f"{top.label()} needs one target creature", subject=top.id)
     creature = tx.obj(target)
@@ -48,12 +46,16 @@ def phase_out(tx, gid: int, top, choose, target) -> None:
         raise RulesError("702.26b", f"{creature.label()} is phased out: it can't be targeted",
                          subject=target)
     hooks.emit("targets_chosen", tx, gid, top.id, top.controller, (target,))
-    source_id = (dict(top.extra).get("data") or (top.source,))[0]
+    data = tuple(dict(top.extra).get("data") or ())
+    source_id = data[0] if data else top.source
+    entered = data[1] if len(data) > 1 else None
     tx.step("608.2c", FOLLOWS)
     source = tx.world.objects.get(source_id)
-    if not _on_battlefield(source, gid):
-        tx.note(f"Oubliette has already left the battlefield: the duration “until Oubliette "
-                f"leaves the battlefield” is over, so {creature.label()} does not phase out.")
+    if not _on_battlefield(source, gid) or (entered is not None and source.order != entered):
+        tx.note(f"The Oubliette whose ability this is has already left the battlefield (one "
+                "that came back is a new object, CR 400.7): the duration “until Oubliette "
+                f"leaves the battlefield” is over, so {creature.label()} does not phase out "
+                "(CR 610.3b).")
         return
     tx.note(f"{creature.label()} phases out until {source.label()} leaves the battlefield.")
     phase(tx, target, until=source_id)
