@@ -78,7 +78,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     _a("effect", "control:object to:player source?:str until?:until static?:bool",
        doc="a control-changing effect begins (static: a static ability's effect, 611.3a)"),
     _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
-    _a("choice", "player:player kind:choice object?:object chooser?:player",
+    _a("choice", "player:player kind:choice object?:object chooser?:player rule?:str "
+       "decision?:player",
        doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)"),
     _a("info", "player:player what:info",
        doc="an effect needs a player's life or counters (800.4i)"),

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .errors import RulesError
 from .start import hand_size
 from .state import game_name as _where
@@ -19,19 +21,86 @@ def _counters(items) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in sorted(items)) or "none"
 
 
-def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None) -> None:
-    """An object (or, for ``kind="rule"``, a rule) requires ``player`` to pay a cost or choose."""
+@dataclass(frozen=True)
+class RuleChoice:
+    """A rule that requires one player to make a choice (CR 800.4h: a "rule", not an object).
+
+    ``phrase`` is the words of the paragraph that ask for the choice (quoted in the trace);
+    ``what`` names the choice; ``pregame``: the rule asks only before the first turn begins;
+    ``decides``: what the ``decision`` of the step sets (a ``GameState`` fact), or None."""
+
+    phrase: str
+    what: str
+    pregame: bool = False
+    decides: str | None = None
+
+
+RULE_CHOICES: dict[str, RuleChoice] = {
+    "103.1": RuleChoice("the players determine which one of them will choose who takes the "
+                        "first turn", "who takes the first turn", pregame=True, decides="first"),
+}
+"""The rules the engine knows to ask one player's choice, by paragraph. CR 103.1: at the start
+of a game, one player (picked by coin flip, die roll, ...) chooses the starting player; CR 104.3a
+lets that player concede before choosing, and CR 800.4h gives the choice to the next player."""
+
+
+def _rule_choice(tx: Tx, gid: int, rule: str | None, player: str) -> RuleChoice:
+    """The known rule ``rule`` names (CR 800.4h needs a rule that asks a player's choice)."""
+    if rule is None:
+        raise RulesError("800.4h", f"a choice a rule asks of {player} names that rule (rule:, "
+                         f"one of {', '.join(sorted(RULE_CHOICES))})", subject=player)
+    if not tx.edition.knows(rule):
+        raise RulesError(rule, f"CR edition {tx.edition.number} has no rule {rule}", subject=rule)
+    known = RULE_CHOICES.get(rule)
+    if known is None:
+        raise RulesError(rule, f"rule {rule} is not a rule the engine knows to ask one player's "
+                         f"choice (it knows {', '.join(sorted(RULE_CHOICES))})", subject=rule)
+    if known.pregame and not tx.game(gid).pregame:
+        raise RulesError(rule, f"rule {rule} asks {known.what} at the start of a game; "
+                         f"{_where(gid)} has begun its first turn", subject=rule)
+    return known
+
+
+def _decide(tx: Tx, gid: int, rule: str, known: RuleChoice | None, who: str,
+            decision: str | None) -> None:
+    """Record the decision ``who`` made for the rule (CR 103.1: the starting player)."""
+    if decision is None:
+        return
+    game = tx.game(gid)
+    if known is None or known.decides is None:
+        raise RulesError(rule or "800.4", "this choice records no decision (decision: is for a "
+                         "rule's choice of a player, CR 103.1)", subject=decision)
+    if decision not in game.seats or not game.seat(decision).in_game:
+        raise RulesError(rule, f"{decision} is not a player still in {_where(gid)}: {who} "
+                         f"cannot choose them for {known.what}", subject=decision)
+    tx.fact(gid, known.decides, decision, f"{who} chooses {decision}: {decision} takes the "
+            "first turn, and turn order proceeds clockwise from them (CR 103.1)")
+
+
+def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None,
+           rule: str | None = None, decision: str | None = None) -> None:
+    """An object (or, for ``kind="rule"``, the rule ``rule``) requires ``player`` to pay a cost
+    or choose; ``decision`` is what a rule's choice decides (CR 103.1: the starting player)."""
     gid = tx.world.current
     game = tx.game(gid)
     if player not in game.seats:
         raise RulesError("800.4", f"{player} is not a player of {_where(gid)}", subject=player)
+    if kind != "rule" and rule is not None:
+        raise RulesError("800.4g" if kind == "choice" else "800.4f", f"a {kind} is asked by an "
+                         f"object, not by a rule ({rule}): name it with object:", subject=rule)
+    known = _rule_choice(tx, gid, rule, player) if kind == "rule" else None
+    if known is None and decision is not None:
+        _decide(tx, gid, rule, None, player, decision)
     source = tx.obj(obj) if obj else None
+    if kind == "rule" and source is not None:
+        raise RulesError("800.4h", f"a choice rule {rule} asks is not asked by an object "
+                         f"({source.label()})", subject=obj)
     if kind != "rule" and source is None:
         raise RulesError("608.2d", f"a {kind} needs the object that requires it", subject=player)
     if source is not None and source.game != gid:
         raise RulesError("726.1b", f"{source.label()} is not in {_where(gid)}", subject=obj)
     present = game.seat(player).in_game
-    what = source.label() if source else "a rule"
+    what = source.label() if source else f"rule {rule}"
     if present:
         from .control import decider
 
@@ -45,12 +114,19 @@ def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None)
                 "makes the choice"
             tx.note(f"{who} controls {player}: {who} {act} for {what}, with {player}'s "
                     "resources (CR 720.5a).")
+            if known is not None:
+                _decide(tx, gid, rule, known, who, decision)
             return
         if chooser not in (None, player):
-            raise RulesError("608.2d" if kind != "rule" else "101.4", f"{player} is still in "
+            raise RulesError("608.2d" if kind != "rule" else rule, f"{player} is still in "
                              f"the game and makes this choice themself, not {chooser}",
                              subject=chooser)
-        tx.step("608.2d" if kind != "rule" else "101.4")
+        if known is not None:
+            tx.step(rule, known.phrase)
+            tx.note(f"{player} is in the game: {player} chooses {known.what}.")
+            _decide(tx, gid, rule, known, player, decision)
+            return
+        tx.step("608.2d")
         tx.note(f"{player} is in the game: {player} "
                 f"{'chooses whether to pay the cost' if kind == 'cost' else 'makes the choice'} "
                 f"for {what}.")
@@ -69,8 +145,14 @@ def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None)
         if chooser not in (None, nxt):
             raise RulesError("800.4h", f"{player} has left the game: the next player in turn "
                              f"order, {nxt}, makes the choice, not {chooser}", subject=chooser)
+        tx.step(rule, known.phrase)
+        tx.note(f"CR {rule} asks {player} to choose {known.what}.")
         tx.step("800.4h", "the next player in turn order makes that choice")
-        tx.note(f"{player} has left the game: {nxt}, next in turn order, makes the choice.")
+        tx.note(f"{player} has left the game: {nxt}, next in turn order, chooses {known.what}.")
+        if known.pregame:
+            tx.note("Literal reading: before the starting player is chosen there is no turn yet; "
+                    "the turn order is the seating order, clockwise (CR 103.1).")
+        _decide(tx, gid, rule, known, nxt, decision)
         return
     controller = source.controller or source.owner
     candidates = [p for p in game.in_game if p != player]

@@ -35,7 +35,7 @@ from .errors import RulesError, ScenarioError
 from .limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
 from .objects import NONTRADITIONAL_DECKS, Kind, Obj
 from .start import require_begun
-from .state import PRIORITY_STEPS, GameState, Seat, World
+from .state import PREGAME, PRIORITY_STEPS, GameState, Seat, World
 from .state import game_name as _where
 from .subgame import VARIANT_LIFE, check_depth, check_variant
 from .trace import Step, Trace
@@ -73,7 +73,8 @@ class Game:
     def __init__(self, players: Iterable[str], *, edition: str = DEFAULT_EDITION, seed: int = 0,
                  variant: str | None = None, libraries: Mapping[str, int] | None = None,
                  life: Mapping[str, int] | None = None, archenemy: str | None = None,
-                 range: int | Mapping[str, int] | None = None):  # noqa: A002
+                 range: int | Mapping[str, int] | None = None,  # noqa: A002
+                 pregame: bool = False):
         from .editions import edition as get_edition
 
         players = arguments.names(players, "players", of="player names", most=MAX_PLAYERS,
@@ -121,6 +122,10 @@ class Game:
                          starting_life=start,
                          planar_controller=first if variant == "planechase" else None,
                          archenemy=(archenemy,) if archenemy else ())
+        if not isinstance(pregame, bool):
+            raise arguments.refuse("pregame", "true or false", pregame)
+        if pregame:  # CR 103.1: before the first turn; nobody is active, nobody has priority
+            main = replace(main, turn=0, turn_of=None, active=None, step=PREGAME, priority=None)
         main = ranges.with_option(main, range)  # CR 801: the limited range of influence option
         self.world = World(Map(), Map({0: main}))
         self._steps: list[Step] = []
@@ -420,7 +425,8 @@ class Game:
             effects.add(tx, a["control"], a["to"], source=a.get("source"),
                         until=effects.parse_until(a.get("until", "forever")))
         elif name == "choice":
-            choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"))
+            choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"),
+                           a.get("rule"), a.get("decision"))
         elif name == "info":
             choices.info(tx, a["player"], a["what"])
         elif name == "mulligan":
@@ -633,11 +639,14 @@ class Game:
                         static=static)
 
     def choice(self, player: str, kind: str, obj: str | None = None,
-               chooser: str | None = None) -> list[Step]:
-        """An object ``obj`` (or, for ``kind="rule"``, a rule) requires ``player`` to pay a cost
-        or make a choice (CR 608.2d, 101.4); for a player who has left, CR 800.4f–h say who
-        chooses (``chooser``)."""
-        return self.act("choice", player=player, kind=kind, object=obj, chooser=chooser)
+               chooser: str | None = None, rule: str | None = None,
+               decision: str | None = None) -> list[Step]:
+        """An object ``obj`` (or, for ``kind="rule"``, the rule ``rule``, e.g. "103.1")
+        requires ``player`` to pay a cost or make a choice (CR 608.2d); for a player who has
+        left, CR 800.4f–h say who chooses (``chooser``). ``decision``: what a rule's choice
+        decides (CR 103.1: who takes the first turn)."""
+        return self.act("choice", player=player, kind=kind, object=obj, chooser=chooser,
+                        rule=rule, decision=decision)
 
     def info(self, player: str, what: str) -> list[Step]:
         """An effect needs ``player``'s ``what`` (life or counters): their current information,

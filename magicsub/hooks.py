@@ -33,6 +33,9 @@ Events (arguments after ``tx``):
 ``targets_chosen`` (gid, spell, player, targets)
     ``player`` casts ``spell`` with ``targets`` in game ``gid`` (CR 601.2c); a handler raises
     ``RulesError`` to refuse an illegal target (CR 801.4).
+``spell_cast`` (gid, spell, player)
+    ``player`` has just cast ``spell`` in game ``gid`` (CR 601.2a: it is on the stack); a
+    "when you cast" ability triggers now (storm, CR 702.40a).
 ``decision`` (name, args)
     a step of the vocabulary that a player decides (``cast``, ``pass_priority``, ...) is about
     to be applied to the game in progress (CR 720.5: who makes that player's decisions).
@@ -53,7 +56,7 @@ from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
           "player_left", "step_begins", "play_subgame", "player_wins", "state_based_actions",
-          "targets_chosen", "decision", "attack_declared", "stops_trigger")
+          "targets_chosen", "spell_cast", "decision", "attack_declared", "stops_trigger")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -6,4 +6,14 @@ module; a new rules module adds one import line below.
 
 from __future__ import annotations
 
-from . import activation, control, leaving, modifiers, phasing, ranges, subgame, until  # noqa: F401
+from . import (  # noqa: F401
+    activation,
+    control,
+    leaving,
+    modifiers,
+    phasing,
+    ranges,
+    storm,
+    subgame,
+    until,
+)

@@ -20,7 +20,8 @@ __all__ = ["Failure", "LineDict", "LineList", "Scenario", "ScenarioResult", "loa
            "run_file"]
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
-            "effects", "steps", "expect", "description", "notes", "archenemy", "range"}
+            "effects", "steps", "expect", "description", "notes", "archenemy", "range",
+            "pregame"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
                "attached_to", "hand_modifier", "life_modifier"}
@@ -80,6 +81,7 @@ class Scenario:
     expect: list = field(default_factory=list)
     archenemy: str | None = None
     range: int | dict | None = None
+    pregame: bool = False
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
@@ -88,7 +90,7 @@ class Scenario:
         """A game set up as the scenario says, before its first step."""
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
                     libraries=self.libraries, life=self.life, archenemy=self.archenemy,
-                    range=self.range)
+                    range=self.range, pregame=self.pregame)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -212,6 +214,9 @@ def _check(data: dict, file: str) -> Scenario:
         _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
               "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "
               f"has {len(players)}", _line(data, "range"))
+    pregame = data.get("pregame", False)
+    _need(isinstance(pregame, bool), f"pregame: expected true or false, got {shown(pregame)}",
+          _line(data, "pregame"))
     libraries = player_map("libraries")
     raw_objects = data.get("objects") or []
     total = sum(libraries.values()) + len(raw_objects)
@@ -294,7 +299,7 @@ def _check(data: dict, file: str) -> Scenario:
     return Scenario(title=data["title"], players=players, edition=edition, variant=variant,
                     seed=data.get("seed", 0), life=life, libraries=libraries, objects=objects,
                     effects=effects, steps=steps, expect=expect, archenemy=archenemy,
-                    range=option, file=file,
+                    range=option, pregame=pregame, file=file,
                     description=data.get("description") or "", data=dict(data))
 
 

@@ -165,6 +165,10 @@ FIELD_DOCS = {
     "effect.static": "true for a static ability's effect (611.3a), false for a resolved one",
     "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
     "choice.object": "the object that asks",
+    "choice.rule": "the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
+                   "starting player)",
+    "choice.decision": "what a rule's choice decides (103.1: the player who takes the first "
+                       "turn)",
     "info.what": "what the effect needs to know",
     "activate.object": "the planeswalker whose loyalty ability is activated",
     "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
@@ -383,6 +387,9 @@ def schema() -> dict:
                       "description": "the limited range of influence option (CR 801): every "
                                      "player's range in seats, or each player's (801.2a); "
                                      "multiplayer games only"},
+            "pregame": {"title": "true or false", "type": "boolean",
+                        "description": "the main game starts before its first turn (CR 103.1: "
+                                       "nobody is active yet; `advance` begins turn 1)"},
             "life": _player_map("a mapping of player to life total", _whole(),
                                 "starting life totals that differ from the variant's"),
             "libraries": _player_map(

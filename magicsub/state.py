@@ -137,7 +137,9 @@ class GameState:
 
     ``exiled_by``: the cards its permanents exiled until they leave the battlefield (CR 610.3)
     or for their own return ability (CR 607.2a), as ``magicsub.until.Exiled`` records;
-    ``chosen_targets``: the targets chosen for triggered abilities on its stack (CR 603.3d).
+    ``chosen_targets``: the targets chosen for triggered abilities on its stack (CR 603.3d);
+    ``cast_this_turn``: the spells cast this turn, as (spell id, player) in the order cast
+    (kept by ``magicsub.storm`` for storm, CR 702.40a and 800.4i).
     """
 
     gid: int
@@ -171,6 +173,7 @@ class GameState:
     controls: tuple = ()
     exiled_by: tuple = ()
     chosen_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    cast_this_turn: tuple[tuple[str, str], ...] = ()
 
     @property
     def pregame(self) -> bool:

@@ -71,3 +71,102 @@ def test_800_4b_genesis_chamber_creates_no_token_for_a_departed_player():
     assert "111.2" not in rules(steps)
     assert [o.name for o in g.world.objects.values() if o.name == "Myr"] == []
     assert g.stack == []
+
+
+# -- CR 800.4h: CR 103.1 asks a player who has left ---------------------------------------------
+
+def first_turn_game() -> Game:
+    """A four-player game before its first turn (CR 103.1): Bianca won the coin flip."""
+    return Game(P4, seed=1, pregame=True, libraries={p: 5 for p in P4})
+
+
+def test_800_4h_next_player_chooses_who_takes_the_first_turn():
+    """CR 800.4h with CR 103.1: Bianca, who was to choose who takes the first turn, concedes
+    (CR 104.3a); Cho, next in turn order, chooses Dana, who takes the first turn."""
+    g = first_turn_game()
+    g.concede("Bianca")
+    steps = g.choice("Bianca", "rule", rule="103.1", decision="Dana")
+    assert rules(steps) == ["103.1", "800.4h"]
+    assert "Cho, next in turn order, chooses who takes the first turn" in steps[1].notes[0]
+    assert g.world.main.first == "Dana"
+    assert g.world.main.active is None and g.priority is None
+    g.advance("upkeep")
+    assert (g.world.main.turn, g.world.main.active, g.priority) == (1, "Dana", "Dana")
+    assert [p for p in P4 if g.world.main.seat(p).in_game] == ["Alex", "Cho", "Dana"]
+
+
+def test_800_4h_refusals_name_the_rule():
+    """CR 800.4h needs a real rule: none, an unknown paragraph, a rule that asks no player's
+    choice, or CR 103.1 after the first turn began are refused, and nothing changes."""
+    from test_choices import refused
+
+    g = first_turn_game()
+    g.concede("Bianca")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule"}}, "800.4h", "Bianca")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "999.9"}}, "999.9")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.8"}}, "103.8")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1",
+                           "decision": "Bianca"}}, "103.1", "Bianca")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1",
+                           "chooser": "Dana"}}, "800.4h", "Dana")
+    begun = Game(P4, seed=1)
+    begun.concede("Bianca")
+    refused(begun, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1"}}, "103.1")
+
+
+# -- CR 800.4i: storm finds the spells of a player who has left --------------------------------
+
+def storm_game() -> Game:
+    """Alex casts Opt, Bianca Forks it, then concedes; Alex holds Grapeshot."""
+    g = Game(P4, seed=1, life={"Bianca": 13})
+    g.add_object("opt", "Opt", owner="Alex", zone="hand", types=["instant"])
+    g.add_object("fork", "Fork", owner="Bianca", zone="hand")
+    g.add_object("grapeshot", "Grapeshot", owner="Alex", zone="hand")
+    g.apply({"counters": {"player": "Bianca", "kind": "poison", "add": 3}})
+    g.cast("opt", "Alex")
+    g.pass_priority("Alex")
+    g.cast("fork", "Bianca", target="opt")
+    g.resolve("fork")
+    return g
+
+
+def test_800_4i_storm_counts_the_spell_of_a_departed_player():
+    """CR 800.4i, second sentence, with CR 702.40a: Grapeshot's storm counts Opt (Alex) and Fork
+    (Bianca, who has left) but not Fork's copy of Opt (not cast, CR 707.10): two copies, and Cho
+    takes 3 damage (CR 120.3a)."""
+    g = storm_game()
+    g.concede("Bianca")
+    g.resolve("opt")
+    g.cast("grapeshot", "Alex", target="Cho")
+    assert [o.id for o in g.world.stack(0)] == ["grapeshot", "grapeshot-trigger"]
+    steps = g.resolve("grapeshot-trigger")
+    assert "800.4i" in rules(steps)
+    assert [o.id for o in g.world.stack(0)] == ["grapeshot", "grapeshot-storm1",
+                                                 "grapeshot-storm2"]
+    assert all(g.obj(c).controller == "Alex" and g.obj(c).targets == ("Cho",)
+               for c in ("grapeshot-storm1", "grapeshot-storm2"))
+    for oid in ("grapeshot-storm2", "grapeshot-storm1", "grapeshot"):
+        g.resolve(oid)
+    assert g.world.main.seat("Cho").life == 17
+    assert g.world.main.seat("Bianca").life == 13
+    assert g.where("grapeshot") == ("main", "graveyard") and g.where("opt") == ("main", "graveyard")
+    assert g.world.objects["fork"].place == "outside"
+    steps = g.apply({"info": {"player": "Bianca", "what": "counters"}})
+    assert steps[0].notes[0].endswith("3 poison.")
+
+
+def test_storm_while_everyone_stays_cites_no_800_4i():
+    """CR 702.40a control case: with Bianca still in, the count is the same (two spells) and no
+    CR 800.4i step is recorded; the record empties when the next turn begins."""
+    g = storm_game()
+    g.resolve("opt-copy")
+    g.resolve("opt")
+    g.cast("grapeshot", "Alex", target="Cho")
+    steps = g.resolve("grapeshot-trigger")
+    assert "800.4i" not in rules(steps)
+    assert len(g.stack) == 3
+    for _ in range(3):
+        g.resolve()
+    assert g.world.main.seat("Cho").life == 17
+    g.advance("next_turn")
+    assert g.world.main.cast_this_turn == ()

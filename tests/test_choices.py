@@ -117,30 +117,33 @@ def test_800_4g_does_not_apply_to_a_player_still_in_the_game():
 
 def test_800_4h_rule_choice_goes_to_next_player_in_turn_order():
     """CR 800.4h: "If a rule requires a player who has left the game to make a choice, the next
-    player in turn order makes that choice" -- the next one still in the game."""
-    g = game(P4)
-    steps = g.apply(choice("Bianca", "rule", obj=None))
-    assert rules(steps) == ["101.4"]
+    player in turn order makes that choice" -- the next one still in the game. The rule is CR
+    103.1 (who takes the first turn), asked before the first turn."""
+    refused(game(P4, pregame=True), choice("Bianca", "rule", obj=None), "800.4h", "Bianca")
+    g = game(P4, pregame=True)
+    steps = g.choice("Bianca", "rule", rule="103.1")
+    assert rules(steps) == ["103.1"]
+    assert steps[0].notes == ["Bianca is in the game: Bianca chooses who takes the first turn."]
     g.leave("Bianca")
-    steps = g.apply(choice("Bianca", "rule", obj=None))
-    assert rules(steps) == ["800.4h"]
-    assert steps[0].notes == ["Bianca has left the game: Cho, next in turn order, makes the "
-                              "choice."]
+    steps = g.choice("Bianca", "rule", rule="103.1")
+    assert rules(steps) == ["103.1", "800.4h"]
+    assert steps[1].notes[0] == ("Bianca has left the game: Cho, next in turn order, chooses "
+                                 "who takes the first turn.")
     g.leave("Cho")
-    steps = g.apply(choice("Bianca", "rule", obj=None))
-    assert steps[0].notes == ["Bianca has left the game: Dana, next in turn order, makes the "
-                              "choice."]
+    steps = g.choice("Bianca", "rule", rule="103.1")
+    assert steps[1].notes[0] == ("Bianca has left the game: Dana, next in turn order, chooses "
+                                 "who takes the first turn.")
     g.leave("Dana")  # Dana's leaving ends the game: Alex is the last
     assert g.current.winner == "Alex"
 
 
 def test_800_4h_wraps_around_turn_order():
     """CR 800.4h: after the last seat, turn order goes on with the first (Dana -> Alex)."""
-    g = game(P4)
+    g = game(P4, pregame=True)
     g.leave("Dana")
-    steps = g.apply(choice("Dana", "rule", obj=None))
-    assert steps[0].notes == ["Dana has left the game: Alex, next in turn order, makes the "
-                              "choice."]
+    steps = g.choice("Dana", "rule", rule="103.1")
+    assert steps[1].notes[0] == ("Dana has left the game: Alex, next in turn order, chooses "
+                                 "who takes the first turn.")
 
 
 # -- CR 800.4i ---------------------------------------------------------------------------------

@@ -309,21 +309,22 @@ def test_117_3d_a_player_who_has_left_cannot_pass_priority():
 
 def test_800_4h_only_the_next_player_in_turn_order_makes_the_rule_choice():
     """CR 800.4h: "If a rule requires a player who has left the game to make a choice, the next
-    player in turn order makes that choice." Bianca has left; Alex is not the next player after
-    her, Cho is."""
-    g = game()
+    player in turn order makes that choice." Before the first turn Bianca, who was to choose who
+    takes it (CR 103.1), has left; Alex is not the next player after her, Cho is."""
+    g = game(pregame=True)
     g.leave("Bianca")
-    err = refused(g, {"choice": {"player": "Bianca", "kind": "rule", "chooser": "Alex"}},
-                  "800.4h", "Bianca", "Cho", "Alex")
+    ask = {"player": "Bianca", "kind": "rule", "rule": "103.1"}
+    err = refused(g, {"choice": ask | {"chooser": "Alex"}}, "800.4h", "Bianca", "Cho", "Alex")
     assert err.subject == "Alex"
-    steps = g.apply({"choice": {"player": "Bianca", "kind": "rule", "chooser": "Cho"}})
-    assert rules(steps) == ["800.4h"]
-    assert "Cho, next in turn order, makes the choice" in steps[0].notes[0]
+    steps = g.apply({"choice": ask | {"chooser": "Cho"}})
+    assert rules(steps) == ["103.1", "800.4h"]
+    assert "Cho, next in turn order, chooses who takes the first turn" in steps[1].notes[0]
 
 
-def test_101_4_a_player_still_in_the_game_makes_their_own_rule_choice():
-    refused(game(), {"choice": {"player": "Bianca", "kind": "rule", "chooser": "Cho"}}, "101.4",
-            "Bianca", "Cho")
+def test_103_1_a_player_still_in_the_game_makes_their_own_rule_choice():
+    """CR 103.1: Bianca, still in the game, chooses who takes the first turn herself."""
+    refused(game(pregame=True), {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1",
+                                            "chooser": "Cho"}}, "103.1", "Bianca", "Cho")
 
 
 def test_800_4f_nobody_pays_the_cost_of_a_player_who_has_left():

@@ -1027,17 +1027,39 @@ def leaving_pages() -> list[Page]:
         """),
         ("800_4h", "800.4h: a choice a rule asks of a player who has left", "h",
          "800_4h_rule_choice.yaml", """
-        **What you watched.** Bianca leaves ({{h:800.4a}}); then a *rule* (not an object) needs a
-        choice from her. Nobody picks a replacement: at {{h:800.4h}} the next player in turn
-        order, Cho, makes it.
+        **What you watched.** Before a four-player game begins, Bianca wins the coin flip: CR
+        103.1 has the players "determine which one of them will choose who takes the first
+        turn", and it is her. She concedes before choosing ({{h:104.3a}}; CR 104.3a: "A player
+        can concede the game at any time"), and her cards leave with her ({{h:800.4a}}). The
+        *rule* still needs the choice ({{h:103.1}}); no object asks it, so nobody picks a
+        replacement: at {{h:800.4h}} the next player in turn order, Cho, makes it. He chooses
+        Dana, and the first turn is hers ({{h:103.8}}).
+
+        **Judge's corner.** Before the starting player is chosen there is no turn yet, so "the
+        next player in turn order" has to mean the seating order, clockwise (the order CR 103.1
+        says turn order follows once the starting player is known). The engine takes that
+        literal reading and says so in the trace. Another reading would have the players
+        determine a new chooser the way they determined Bianca (a new coin flip); CR 800.4h
+        does not say so.
         """),
         ("800_4i", "800.4i: information about a player who has left", "i",
          "800_4i_last_known_information.yaml", """
-        **What you watched.** Bianca has 13 life and gets 3 poison counters. An effect that asks
-        for Cho's life uses his current life ({{i:800.4i}}). After Bianca leaves
-        ({{i:800.4a}}), an effect that asks for her life or her counters uses her **last known
-        information** from before she left: 13 life ({{i:800.4i#2}}) and 3 poison counters
-        ({{i:800.4i#3}}).
+        **What you watched.** The paragraph's second sentence first: in Alex's turn Alex casts
+        Opt and Bianca casts Fork copying it; then Bianca concedes ({{i:800.4a}}). Alex casts
+        Grapeshot ("Grapeshot deals 1 damage to any target. Storm"), whose storm ability
+        triggers ({{i:702.40a}}): "copy it for each other spell that was cast before it this
+        turn". Opt and Fork were cast; Fork's copy of Opt was not (a copy is put onto the stack,
+        not cast, {{i:707.10}}). Bianca has left, but **the actions she took can still be
+        found** ({{i:800.4i}}): two copies, and Cho takes 3 damage ({{i:120.3a}}).
+
+        Then the first sentence: an effect that asks for Cho's life uses his current life
+        ({{i:800.4i#2}}); one that asks for Bianca's life or counters uses her **last known
+        information** from before she left: 13 life ({{i:800.4i#3}}) and 3 poison counters
+        ({{i:800.4i#4}}).
+
+        **Judge's corner.** The copies keep Grapeshot's target here (Cho); CR 702.40a lets Alex
+        choose new targets for any of them, and the engine records keeping them as its default.
+        Bianca cannot be chosen: she is no longer a player in the game.
         """),
         ("800_4j", "800.4j: the active player leaves", "j",
          "800_4j_turn_without_active_player.yaml", """
@@ -1386,9 +1408,9 @@ def corner_pages() -> list[Page]:
         ("x4472", "800_xmage_4472_no_waiting.yaml", """
             **Reported: the game waited forever for a departed player's choice** (XMage issue
             4472). 800.4f–h always name who acts instead: the cost is not paid
-            ({{x4472:800.4f}}), the object's controller picks another opponent to choose
-            ({{x4472:800.4g}}), and a rule's choice goes to the next player in turn order
-            ({{x4472:800.4h}}).
+            ({{x4472:800.4f}}) and the object's controller picks another opponent to choose
+            ({{x4472:800.4g}}); a rule's choice goes to the next player in turn order (800.4h,
+            shown on its own page with CR 103.1).
             """),
     ]:
         p.stepper(key, file)

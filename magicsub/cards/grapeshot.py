@@ -1,0 +1,59 @@
+"""Grapeshot (Scourge): a sorcery with storm (CR 702.40a) that deals 1 damage to any target.
+
+Oracle text: "Grapeshot deals 1 damage to any target. Storm (When you cast this spell, copy it
+for each spell cast before it this turn. You may choose new targets for the copies.)" Its storm
+count includes the spells of players who have left the game (CR 800.4i, ``magicsub.storm``).
+"""
+
+from __future__ import annotations
+
+from ..objects import Obj
+from ..resolution import FOLLOWS, check_target, fizzle, target_kind
+from ..state import game_name as _where
+from ..transaction import Tx
+from ..zones import Zone
+from . import CardDef, register
+
+NAME = "Grapeshot"
+TEXT = ("Grapeshot deals 1 damage to any target.\n"
+        "Storm (When you cast this spell, copy it for each spell cast before it this turn. You "
+        "may choose new targets for the copies.)")
+
+
+@target_kind("any target")
+def _any(tx: Tx, gid: int, by: str, target: str) -> None:
+    """CR 115.4: "any target" is a creature, player, planeswalker or battle."""
+    game = tx.game(gid)
+    if target in game.seats:
+        check_target(tx, gid, "player", by, target)
+        return
+    obj = tx.world.objects.get(target)
+    if obj is not None and obj.game == gid and obj.zone is Zone.BATTLEFIELD and \
+            not {"planeswalker", "battle"}.isdisjoint(obj.types):
+        return
+    check_target(tx, gid, "creature", by, target)
+
+
+def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
+    victim = top.targets[0]
+    game = tx.game(gid)
+    if victim in game.seats:
+        if not game.seat(victim).in_game:
+            fizzle(tx, gid, top, f"{victim} has left {_where(gid)}: its only target is illegal")
+            return
+        tx.step("608.2c", FOLLOWS)
+        tx.step("120.3a", "causes that player to lose that much life")
+        tx.note(f"{top.label()} deals 1 damage to {victim}, who loses 1 life.")
+        tx.set_life(gid, victim, game.seat(victim).life - 1)
+        return
+    obj = tx.world.objects.get(victim)
+    if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
+        fizzle(tx, gid, top, "Its target is no longer on the battlefield")
+        return
+    tx.step("608.2c", FOLLOWS)
+    tx.note(f"{top.label()} deals 1 damage to {obj.label()}.")
+    tx.set_damage(obj.id, obj.damage + 1)
+
+
+register(CardDef(NAME, ("sorcery",), TEXT, behaviour="grapeshot", keywords=("storm",),
+                 target="any target", resolve=_resolve))
