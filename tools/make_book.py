@@ -1788,6 +1788,8 @@ def reference_pages() -> list[Page]:
             "effects": "optional: control-changing effects already in place (keys below)",
             "range": "optional: the limited range of influence option (CR 801): a number of "
                      "seats for every player, or a number per player",
+            "pregame": "optional: true to set up the main game before its first turn (CR 103.1: "
+                       "the starting player is still to be chosen)",
             "steps": "the steps, each a one-key mapping (below); `expect` checks in the middle",
             "expect": "expectations checked at the end (below)",
         }
