@@ -91,6 +91,9 @@ def _count(tx: Tx, gid: int, player: str) -> int:
     tx.note(f"{player} has left the game: the effect uses the last known information about them, "
             f"the Curses attached to them as they left ({listed}): X = {x}. The Curses are no "
             "longer attached to anything now (CR 704.5m).")
+    tx.note("Literal reading: the Curses attached to a player are information about that player "
+            "(CR 303.4b: the player an Aura is attached to is enchanted), so those attached to "
+            "them as they left count.")
     return x
 
 
