@@ -1,10 +1,11 @@
-"""Curse of Surveillance (Commander 2018): an Aura that enchants a player (CR 303.4b) and, at
+"""Curse of Surveillance ({4}{U}): an Aura that enchants a player (CR 303.4b) and, at
 the beginning of that player's upkeep, lets players draw for each Curse attached to them.
 
-Oracle text (checked against XMage's CurseOfSurveillance.java, which quotes the current Oracle
-wording): "Enchant player / At the beginning of enchanted player's upkeep, any number of target
-players other than that player each draw cards equal to the number of Curses attached to that
-player." "That player" is a specific player: if they have left the game by the time the ability
+Oracle text (checked against XMage's CurseOfSurveillance.java, whose comments quote the current
+Oracle wording, and another engine's test quoting MTGJSON): "Enchant player / At the beginning
+of enchanted player's upkeep, any number of target players other than that player each draw
+cards equal to the number of Curses attached to that player."
+"That player" is a specific player: if they have left the game by the time the ability
 resolves, the number of Curses attached to them is their last known information, the Curses
 attached to them as they left (CR 800.4i, first sentence). The Curses themselves are in
 graveyards by then (CR 303.4c, 704.5m), so the current count would be zero.
