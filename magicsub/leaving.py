@@ -20,7 +20,7 @@ from . import effects, hooks
 from .errors import RulesError
 from .objects import Kind
 from .priority import check_one_left, end_game, set_planar_controller
-from .state import game_name
+from .state import game_name, timestamp
 from .transaction import Tx
 from .zones import Zone
 
@@ -125,7 +125,9 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
                 "controller first.")
         set_planar_controller(tx, gid, nxt)
     seat = game.seat(player)
-    lki = (seat.life, tuple(sorted(seat.counters.items())), game.active == player)
+    attached = tuple((o.id, o.name) for o in sorted(tx.world.objects_in(gid), key=timestamp)
+                     if o.zone is Zone.BATTLEFIELD and o.attached_to == player)
+    lki = (seat.life, tuple(sorted(seat.counters.items())), game.active == player, attached)
     had_priority = game.priority == player
 
     tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")

@@ -170,3 +170,90 @@ def test_storm_while_everyone_stays_cites_no_800_4i():
     assert g.world.main.seat("Cho").life == 17
     g.advance("next_turn")
     assert g.world.main.cast_this_turn == ()
+
+
+# -- CR 800.4i, first sentence: Curse of Surveillance counts a departed player's Curses ---------
+
+def surveillance_game() -> Game:
+    """Bianca wears two Curses of Surveillance, Alex's and Dana's; it is Bianca's upkeep and both
+    abilities are on the stack (Alex's on top: APNAP order, CR 603.3b)."""
+    g = Game(P4, seed=1, libraries={p: 5 for p in P4})
+    g.add_object("surveil_a", "Curse of Surveillance", owner="Alex", attached_to="Bianca")
+    g.add_object("surveil_d", "Curse of Surveillance", owner="Dana", attached_to="Bianca")
+    steps = g.advance("upkeep")
+    assert rules(steps).count("603.2b") == 2
+    assert (g.world.main.active, g.world.main.step) == ("Bianca", "upkeep")
+    assert _stack(g) == ["surveil_d-trigger", "surveil_a-trigger"]
+    return g
+
+
+def _stack(g: Game) -> list[str]:
+    return [o.id for o in g.world.stack(0)]
+
+
+def _hands(g: Game) -> dict[str, int]:
+    return {p: len(g.zone("hand", p)) for p in P4}
+
+
+def test_800_4i_curse_of_surveillance_uses_the_last_known_curses_of_a_departed_player():
+    """CR 800.4i, first sentence: Bianca concedes with both abilities on the stack; the Curses go
+    to their owners' graveyards (CR 704.5m). "The number of Curses attached to that player" is
+    Bianca's last known information, two, so Alex and Dana each draw 2 cards."""
+    g = surveillance_game()
+    g.concede("Bianca")
+    assert g.where("surveil_a") == ("main", "graveyard")
+    assert g.where("surveil_d") == ("main", "graveyard")
+    assert g.world.main.active is None and g.priority == "Cho"
+    steps = g.resolve("surveil_a-trigger", target="Alex")
+    lki = [s for s in steps if s.rule == "800.4i"]
+    assert len(lki) == 1 and "X = 2" in lki[0].notes[0]
+    assert "last known information" in lki[0].text
+    steps = g.resolve("surveil_d-trigger", target="Dana")
+    assert "800.4i" in rules(steps)
+    assert _hands(g) == {"Alex": 2, "Bianca": 0, "Cho": 0, "Dana": 2}
+    assert len(g.zone("library", "Alex")) == 3 and len(g.zone("library", "Dana")) == 3
+    assert _stack(g) == [] and g.priority == "Cho"
+
+
+def test_800_4i_the_information_is_from_when_the_player_left():
+    """CR 800.4i: "the last known information about that player before they left the game".
+    Dana's Curse is exiled after the abilities trigger and before Bianca concedes: one Curse was
+    attached to her as she left, so Alex draws 1. Dana's ability still resolves without its
+    source (CR 113.7a) and counts the same one."""
+    g = surveillance_game()
+    g.apply({"move": {"object": "surveil_d", "to": "exile"}})
+    g.concede("Bianca")
+    g.resolve("surveil_a-trigger", target="Alex")
+    g.resolve("surveil_d-trigger", target="Dana")
+    assert _hands(g) == {"Alex": 1, "Bianca": 0, "Cho": 0, "Dana": 1}
+    assert g.where("surveil_d") == ("main", "exile")
+    assert g.where("surveil_a") == ("main", "graveyard")
+
+
+def test_curse_of_surveillance_while_the_player_stays_uses_current_information():
+    """CR 800.4i control case: Bianca stays, so the effect uses her current information: both
+    Curses are still attached, and Alex's ability has Cho draw 2."""
+    g = surveillance_game()
+    steps = g.resolve("surveil_a-trigger", target="Cho")
+    step = next(s for s in steps if s.rule == "800.4i")
+    assert "current information" in step.text and "2 Curses attached" in step.notes[0]
+    assert _hands(g)["Cho"] == 2
+    g.resolve("surveil_d-trigger")  # Dana chose no targets: nobody draws
+    assert _hands(g) == {"Alex": 0, "Bianca": 0, "Cho": 2, "Dana": 0}
+    assert g.where("surveil_a") == ("main", "battlefield")
+
+
+def test_curse_of_surveillance_targets():
+    """CR 115.1d: the enchanted player can't be a target (refused, nothing changes); a target
+    player who has left is illegal, so the ability doesn't resolve (CR 608.2b)."""
+    from test_choices import refused
+
+    g = surveillance_game()
+    refused(g, {"resolve": {"object": "surveil_a-trigger", "target": "Bianca"}}, "115.1d",
+            "Bianca")
+    refused(g, {"resolve": {"object": "surveil_a-trigger", "target": "Eve"}}, "115.1d", "Eve")
+    g.concede("Cho")
+    steps = g.resolve("surveil_a-trigger", target="Cho")
+    assert "608.2b" in rules(steps) and "800.4i" not in rules(steps)
+    assert _stack(g) == ["surveil_d-trigger"]
+    assert _hands(g) == {"Alex": 0, "Bianca": 0, "Cho": 0, "Dana": 0}

@@ -129,13 +129,13 @@ GENERAL = Config(("726", "723", "506"), (0, 2), {
     "bring_in": 3,
     "move": 4, "counters": 2, "life": 2, "create": 2, "effect": 3, "cycle": 1, "attack": 1,
     "end_game": 1, "leave": 2, "junk": 1, "activate": 1, "choose_target": 2, "phasing": 3,
-    "face": 2})
+    "face": 2, "choice": 1})
 NESTED = Config(("726", "723", "506"), (1, 3), {
     "shahrazad": 10, "cast": 4, "resolve": 6, "pass_priority": 2, "advance": 2, "copy": 2,
     "bring_in": 4,
     "move": 2, "counters": 1, "life": 1, "create": 1, "effect": 2, "cycle": 1, "attack": 0,
     "end_game": 2, "leave": 3, "junk": 0, "activate": 1, "choose_target": 1, "phasing": 1,
-    "face": 1})
+    "face": 1, "choice": 1})
 
 POOL = [  # (name, zone, extra add_object keywords)
     ("Grizzly Bears", "battlefield", {}), ("Serra Angel", "battlefield", {}),
@@ -157,6 +157,7 @@ POOL = [  # (name, zone, extra add_object keywords)
     ("Banisher Priest", "library", {}),
     ("Oubliette", "hand", {}), ("Soul Summons", "hand", {}),
     ("Pacifism", "battlefield", {"types": ["enchantment"]}),
+    ("Grapeshot", "hand", {}), ("Curse of Surveillance", "hand", {}),
 ]
 
 
@@ -170,8 +171,9 @@ def build(ch: Chooser, cfg: Config) -> tuple[Game, set[str], set[str]]:
     edition = ch.pick(cfg.editions)
     libraries = {p: ch.integer(0, 12) for p in players}
     option = ch.integer(0, 2) if n > 2 and ch.chance(30) else None  # CR 801: range of influence
+    pregame = ch.chance(15)  # CR 103.1: the starting player is still to be chosen
     game = Game(players, edition=edition, seed=ch.integer(0, 2**16), libraries=libraries,
-                range=option)
+                range=option, pregame=pregame)
     for p in players:
         for i in range(ch.integer(*cfg.shahrazads)):
             game.add_object(f"shah-{p}-{i}", "Shahrazad", owner=p, zone="hand")
@@ -251,7 +253,9 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     battlefield = [o for o in w.in_zone(gid, Zone.BATTLEFIELD)]
     creatures = [o.id for o in battlefield if o.is_type("creature")]
     stack = w.stack()
-    if not cur.ended and cur.priority is None and ch.chance(60):
+    if cur.step == "pregame" and kind != "choice" and ch.chance(30):
+        kind = "choice"  # CR 103.1: who takes the first turn is chosen before it begins
+    elif not cur.ended and cur.priority is None and kind != "choice" and ch.chance(60):
         kind = "advance"  # a subgame starts before its first turn: nobody has priority
     elif stack and kind not in ("resolve", "copy", "cast") and ch.chance(40):
         kind = "resolve"
@@ -274,8 +278,10 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
             step["target"] = ch.pick(creatures or ids)
         elif need == "fork" and stack:
             step["target"] = ch.pick([o.id for o in stack])
-        elif card.name == "Curse of Vengeance":
+        elif card.name in ("Curse of Vengeance", "Curse of Surveillance"):
             step["target"] = ch.pick(main_players)
+        elif need == "grapeshot":
+            step["target"] = ch.pick(main_players + creatures)
         return {"cast": step}
     if kind == "resolve":
         args: dict = {}
@@ -291,6 +297,8 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
             out = [o.id for o in w.outside()]
             if out:
                 args["choose"] = ch.pick(out)
+        elif b == "curse_of_surveillance_draw" and ch.chance(70):
+            args["target"] = ch.pick(main_players)
         elif top is not None and top.kind is Kind.ABILITY and creatures and ch.chance(70):
             args["target"] = ch.pick(creatures)
         return {"resolve": args}
@@ -369,6 +377,12 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
         if face == "turn_face_up":
             return {"turn_face_up": {"object": oid, "by": holder}}
         return {"turn_face_down": oid}
+    if kind == "choice":  # CR 103.1 (800.4h when the chooser has left): pregame games only
+        step = {"player": ch.pick(main_players), "kind": "rule", "rule": "103.1",
+                "decision": ch.pick(main_players)}
+        if ch.chance(20):
+            step["chooser"] = ch.pick(main_players)
+        return {"choice": step}
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":

@@ -1052,14 +1052,28 @@ def leaving_pages() -> list[Page]:
         not cast, {{i:707.10}}). Bianca has left, but **the actions she took can still be
         found** ({{i:800.4i}}): two copies, and Cho takes 3 damage ({{i:120.3a}}).
 
-        Then the first sentence: an effect that asks for Cho's life uses his current life
-        ({{i:800.4i#2}}); one that asks for Bianca's life or counters uses her **last known
-        information** from before she left: 13 life ({{i:800.4i#3}}) and 3 poison counters
-        ({{i:800.4i#4}}).
+        Then the first sentence, with Curse of Surveillance ("At the beginning of enchanted
+        player's upkeep, any number of target players other than that player each draw cards
+        equal to the number of Curses attached to that player"). Cho wears two of them, Alex's
+        and Dana's. Bianca's turn never begins ({{i:800.4k}}); at the beginning of Cho's upkeep
+        both Curses trigger ({{i:603.2b}}), and Alex's goes on the stack last, on top (APNAP
+        order, {{i:603.3b}}). Alex's ability targets Alex, Dana's targets Dana. Cho concedes in
+        response ({{i:104.3a#2}}); the turn goes on without an active player ({{i:800.4j}}), and
+        both Curses, attached to a player who is no longer in the game, go to their owners'
+        graveyards ({{i:704.5m}}). "That player" is Cho, who has left: the number of Curses
+        attached to him is his **last known information**, the two Curses attached to him as he
+        left ({{i:800.4i#2}}), not the none attached to anything now. Alex draws 2, and so does
+        Dana ({{i:800.4i#3}}).
 
         **Judge's corner.** The copies keep Grapeshot's target here (Cho); CR 702.40a lets Alex
         choose new targets for any of them, and the engine records keeping them as its default.
-        Bianca cannot be chosen: she is no longer a player in the game.
+        Bianca cannot be chosen: she is no longer a player in the game. Which of Cho's details
+        are "information about that player"? The engine reads the Curses attached to him as such
+        (CR 303.4b: the player an Aura is attached to is *enchanted*, a fact about him), and
+        records them as he leaves. Another reading counts only the Curses still attached when
+        the ability resolves: none here, since they went to the graveyard (CR 704.5m), and Alex
+        and Dana would draw nothing. 800.4i's point is that a player who has left still has
+        last known information, so the engine takes the reading that uses it.
         """),
         ("800_4j", "800.4j: the active player leaves", "j",
          "800_4j_turn_without_active_player.yaml", """
