@@ -386,15 +386,14 @@ def choose_step(game: Game, ch: Chooser, kind: str, serial: int) -> dict:
     if kind == "end_game":
         return {"draw_game": True} if ch.chance(25) else {"win": ch.pick(main_players)}
     if kind == "leave":
-        return {ch.pick(["leave", "lose", "concede"]): ch.pick(main_players)}
-    if kind == "activate":
-        walkers = sorted(o.id for o in battlefield if o.is_type("planeswalker")) or ids
-        return {"activate": {"object": ch.pick(walkers), "by": holder,
-                             "ability": ch.pick(["+1", "+1", "-2"])}}
         how, who = ch.pick(["leave", "lose", "concede"]), ch.pick(main_players)
         if ch.chance(40):  # a game of the tree, maybe a discontinued one (issue 11)
             return {how: {"player": who, "game": ch.pick(list(w.ancestors(gid)) + [gid + 1])}}
         return {how: who}
+    if kind == "activate":
+        walkers = sorted(o.id for o in battlefield if o.is_type("planeswalker")) or ids
+        return {"activate": {"object": ch.pick(walkers), "by": holder,
+                             "ability": ch.pick(["+1", "+1", "-2"])}}
     return ch.pick([{"resolve": "nothing"}, {"leave": "Eve"}, {"move": {"object": "ghost",
                     "to": "exile"}}, {"advance": "beyond"}, {"draw_game": False}])
 
