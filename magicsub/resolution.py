@@ -284,6 +284,23 @@ def fizzle(tx: Tx, gid: int, top: Obj, why: str) -> None:
         tx.move(top.id, gid, Zone.GRAVEYARD)
 
 
+def enchant_player(tx: Tx, gid: int, top: Obj, choose, target) -> None:
+    """An Aura spell with "Enchant player" resolves (CR 303.4b, 608.3c): it becomes a permanent
+    attached to the player it targets; if that player has left the game, the target is illegal
+    and the spell doesn't resolve (CR 608.3b)."""
+    player = top.targets[0] if top.targets else None
+    game = tx.game(gid)
+    if player not in game.seats or not game.seat(player).in_game:
+        tx.step("608.3b", "Otherwise, the spell doesn’t resolve")
+        tx.note(f"{player} has left the game: {top.label()} doesn't resolve.")
+        tx.move(top.id, gid, Zone.GRAVEYARD)
+        return
+    tx.step("608.3c", "becomes a permanent")
+    types = top.types + (() if "aura" in top.types else ("aura",))
+    tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=player,
+            types=types)
+
+
 def finish_resolving(tx: Tx, main_id: int, sub) -> None:
     """CR 726.5: the spell or ability that created the subgame ``sub`` finishes resolving in the
     main game ``main_id``, even if its card is no longer on the stack: the rest of its

@@ -21,7 +21,7 @@ from .. import hooks, triggers
 from ..errors import RulesError
 from ..objects import Obj
 from ..priority import draw
-from ..resolution import FOLLOWS, fizzle
+from ..resolution import FOLLOWS, enchant_player, fizzle
 from ..state import game_name as _where
 from ..state import timestamp
 from ..transaction import Tx
@@ -38,22 +38,6 @@ TEXT = ("Enchant player\n"
 def _is_curse(name: str) -> bool:
     card = lookup(name)
     return card is not None and "curse" in card.subtypes
-
-
-def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    """CR 608.3c: the Aura spell becomes a permanent attached to the player it targets; if that
-    player has left the game, the target is illegal and the spell doesn't resolve (608.3b)."""
-    player = top.targets[0] if top.targets else None
-    game = tx.game(gid)
-    if player not in game.seats or not game.seat(player).in_game:
-        tx.step("608.3b", "Otherwise, the spell doesn’t resolve")
-        tx.note(f"{player} has left the game: {top.label()} doesn't resolve.")
-        tx.move(top.id, gid, Zone.GRAVEYARD)
-        return
-    tx.step("608.3c", "becomes a permanent")
-    types = top.types + (() if "aura" in top.types else ("aura",))
-    tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=player,
-            types=types)
 
 
 @hooks.on("step_begins")
@@ -125,4 +109,4 @@ def _draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 register(CardDef(NAME, ("enchantment",), TEXT, subtypes=("aura", "curse"), target="player",
-                 resolve=_resolve, abilities={"curse_of_surveillance_draw": _draw}))
+                 resolve=enchant_player, abilities={"curse_of_surveillance_draw": _draw}))

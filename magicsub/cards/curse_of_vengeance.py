@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import modifiers, triggers
 from ..objects import Obj
+from ..resolution import enchant_player
 from ..transaction import Tx
 from ..zones import Zone
 from . import CardDef, register
@@ -15,22 +16,6 @@ TEXT = ("Enchant player\n"
         "Whenever enchanted player casts a spell, put a spite counter on this Aura.\n"
         "When enchanted player loses the game, you gain X life and draw X cards, where X is the "
         "number of spite counters on this Aura.")
-
-
-def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    """CR 608.3c: an Aura spell becomes a permanent attached to the player it targets; if that
-    player has left the game, the target is illegal and the spell doesn't resolve (608.3b)."""
-    player = top.targets[0] if top.targets else None
-    game = tx.game(gid)
-    if player not in game.seats or not game.seat(player).in_game:
-        tx.step("608.3b", "Otherwise, the spell doesn’t resolve")
-        tx.note(f"{player} has left the game: {top.label()} doesn't resolve.")
-        tx.move(top.id, gid, Zone.GRAVEYARD)
-        return
-    tx.step("608.3c", "becomes a permanent")
-    types = top.types + (() if "aura" in top.types else ("aura",))
-    tx.move(top.id, gid, Zone.BATTLEFIELD, controller=top.controller, attached_to=player,
-            types=types)
 
 
 def _watch(tx: Tx, gid: int, source: Obj, before: Obj | None, after: Obj | None) -> None:
@@ -104,7 +89,7 @@ def _payoff(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 register(CardDef(NAME, ("enchantment",), TEXT, subtypes=("aura", "curse"), target="player",
-                 resolve=_resolve, watch=_watch,
+                 resolve=enchant_player, watch=_watch,
                  abilities={"curse_of_vengeance_spite": _spite,
                             "curse_of_vengeance_payoff": _payoff}))
 modifiers.on_player_loses(NAME, _loses)
