@@ -143,7 +143,9 @@ def _player(tx: Tx, gid: int, by: str, target: str) -> None:
         raise RulesError("601.2c", f"{target} is not a player in {_where(gid)}", subject=target)
 
 
-def _object(tx: Tx, target: str) -> Obj:
+def target_object(tx: Tx, target: str) -> Obj:
+    """The object ``target`` names, refused when there is none (CR 601.2c) or it is phased out
+    (CR 702.26b: treated as though it does not exist)."""
     t = tx.world.objects.get(target)
     if t is None:
         raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
@@ -155,7 +157,7 @@ def _object(tx: Tx, target: str) -> Obj:
 
 @target_kind("creature")
 def _creature(tx: Tx, gid: int, by: str, target: str) -> None:
-    t = _object(tx, target)
+    t = target_object(tx, target)
     if not (t.game == gid and t.zone is Zone.BATTLEFIELD and t.is_type("creature")):
         raise RulesError("601.2c", f"{t.label()} is not a creature on the battlefield of "
                          f"{_where(gid)}", subject=target)
@@ -163,7 +165,7 @@ def _creature(tx: Tx, gid: int, by: str, target: str) -> None:
 
 @target_kind("spell")
 def _spell(tx: Tx, gid: int, by: str, target: str) -> None:
-    t = _object(tx, target)
+    t = target_object(tx, target)
     if not (t.game == gid and t.zone is Zone.STACK and ({"instant", "sorcery"} & set(t.types))):
         raise RulesError("601.2c", f"{t.label()} is not an instant or sorcery spell on the stack "
                          f"of {_where(gid)}", subject=target)

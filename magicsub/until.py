@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from . import departed, hooks
 from .errors import RulesError
 from .objects import Kind, Obj
+from .resolution import target_object
 from .state import game_name
 from .transaction import Tx
 from .zones import Zone
@@ -249,12 +250,7 @@ def _chosen(tx: Tx, gid: int, oid: str) -> tuple[tuple[str, int], ...]:
 def check_target(tx: Tx, gid: int, ability: Obj, rule: Targeting, target: str,
                  chosen: tuple[tuple[str, int], ...]) -> Obj:
     """CR 601.2c (by way of 603.3d): refuse an illegal target for ``ability``."""
-    t = tx.world.objects.get(target)
-    if t is None:
-        raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
-    if t.phased_out:
-        raise RulesError("702.26b", f"{t.label()} is phased out: it is treated as though it "
-                         "does not exist and can't be targeted", subject=target)
+    t = target_object(tx, target)
     why = rule.check(tx, gid, ability, t)
     if why is not None:
         raise RulesError("601.2c", f"{t.label()} is not {rule.what} for {ability.label()}: {why}",
