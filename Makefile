@@ -37,7 +37,7 @@ help:
 	@echo "make book       build the Jupyter Book into _build/html"
 	@echo "make test       lint, unit/property/scenario tests, nbval, book build, browser tests"
 	@echo "make lab        run JupyterLab with this project's environment"
-	@echo "make notebooks  re-execute every notebook under book/, storing outputs and widget state"
+	@echo "make notebooks  re-execute every notebook under book/, storing text outputs (no widget state)"
 	@echo "make golden     rewrite tests/golden/ (the trace of every scenario) after an engine change"
 	@echo "make lint | unit | nbval | browser | bench | clean"
 
@@ -77,12 +77,7 @@ book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@echo "Open $(ROOT)/_build/html/index.html"
 
 notebooks: $(VENV_STAMP)
-	@printf '%s\n' $(NOTEBOOKS) | xargs -I{} sh -c 'echo "Executing {}"; \
-	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.store_widget_state=True \
-	    --ExecutePreprocessor.record_timing=False \
-	    --ExecutePreprocessor.timeout=300 \
-	    --log-level=WARN "{}"'
+	@$(BIN)/python tools/notebooks.py run
 
 golden: $(VENV_STAMP)
 	@$(BIN)/python tools/golden.py
@@ -94,7 +89,7 @@ lab: $(VENV_STAMP)
 
 lint: $(VENV_STAMP)
 	$(BIN)/ruff check magicsub tests $(wildcard benchmarks tools)
-	@$(BIN)/python tools/make_book.py --check   # notebooks and _toc.yml match their generator
+	@$(BIN)/python tools/notebooks.py check   # notebooks clean (no widget state), all in _toc.yml
 
 # Doctests run apart: --doctest-modules over tests/ would import tests/conftest.py and
 # tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).

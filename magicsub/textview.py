@@ -271,7 +271,9 @@ def world_lines(world: World) -> list[str]:
 def stepper_text(trace: Trace, title: str | None = None) -> str:
     """What a Stepper shows, as text: one line per step (number, rule, action) with its changes
     below it, then the board after the last step. No ids of widgets, no times: the same trace
-    gives the same text, so a stored notebook output changes exactly when the trace does.
+    gives the same text, so a stored notebook output changes exactly when a step's rule, a
+    change or the board does. Notes (each step's explanation in words) are left out to keep the
+    committed notebooks small; the golden traces (``magicsub show``) keep them.
     """
     n = len(trace)
     head = f"Stepper {title!r}: " if title else "Stepper: "
@@ -281,7 +283,8 @@ def stepper_text(trace: Trace, title: str | None = None) -> str:
         action = f" ({step.action})" if step.action and step.action != previous else ""
         previous = step.action
         lines.append(f"{step.index + 1}. {step.rule}{action}")
-        lines += [f"   - {line}" for line in change_lines(step.changes)]
+        changes = [c for c in step.changes if c.kind != "note"]
+        lines += [f"   - {line}" for line in change_lines(changes)]
     last = trace[-1].snapshot if n else getattr(trace, "initial", None)
     if last is not None:
         lines.append("After the last step:" if n else "Before the first step:")

@@ -18,6 +18,7 @@ Stepper('Casting Shahrazad', steps=2)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ import ipywidgets as w
 from . import render, textview
 
 if TYPE_CHECKING:
+    from .quizdata import QuizData
     from .scenario import Scenario, ScenarioResult
     from .trace import Trace
 
@@ -42,10 +44,16 @@ class Stepper(w.VBox):
     """Step through a trace: a slider (arrow keys work), Play, and one precomputed page per step.
 
     Page 0 is the board before the first step (``trace.initial``); page ``i`` is step ``i - 1``.
-    The slider drives the pages and Play drives the slider, both with ``jslink``.
+    The slider drives the pages and Play drives the slider, both with ``jslink``. ``key`` names
+    the stepper for step links (class ``ms-key-KEY``); ``source`` is HTML shown under the title
+    (``magicsub.book`` puts the scenario's YAML there, folded).
     """
 
-    def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS):
+    def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS,
+                 key: str | None = None, source: str = ""):
+        if key is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+            raise ValueError(f"a stepper's key is a Python-style name, got {key!r}")
+        self.key = key
         self.title = title
         self.trace = trace
         self.steps = len(trace)
@@ -88,11 +96,13 @@ class Stepper(w.VBox):
         self.header = w.HTML(
             f'{render.style()}<div class="magicsub ms-head">{named}<p>{self.steps} '
             f'step{"" if self.steps == 1 else "s"}: use Previous/Next, the “Step” slider and '
-            "its arrow keys, or Play.</p></div>")
+            f"its arrow keys, or Play.</p>{source}</div>")
         controls = w.HBox([self.play, self.previous, self.next, self.slider],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.header, controls, self.pages])
         self.add_class("magicsub-stepper")
+        if key is not None:
+            self.add_class(f"ms-key-{key}")
 
     def _move(self, delta: int) -> None:
         self.slider.value = min(self.steps, max(0, self.slider.value + delta))
@@ -198,28 +208,74 @@ class Quiz(w.VBox):
         right = self.choices[self.correct]
         cite = _citation(self.result, rule)
         why = " ".join(x for x in (cite, explain) if x)
-        shared = w.Layout()
         pages = []
         for i, choice in enumerate(self.choices):
             if i == self.correct:
-                text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
-                        f"“{_text(choice)}”. {_text(why)}</p>")
+                pages.append(f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
+                             f"“{_text(choice)}”. {_text(why)}</p>")
             else:
-                text = (f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you chose '
-                        f"“{_text(choice)}”; the engine’s answer is “{_text(right)}”. "
-                        f"{_text(why)}</p>")
-            pages.append(w.HTML(f'<div class="magicsub magicsub-feedback" role="status">'
-                                f"{text}</div>", layout=shared))
-        self.feedback = w.Stack(pages, selected_index=None)
+                pages.append(f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you '
+                             f"chose “{_text(choice)}”; the engine’s answer is "
+                             f"“{_text(right)}”. {_text(why)}</p>")
+        self._build(pages, label=label)
+
+    def _build(self, pages: list[str], *, label: str) -> None:
+        shared = w.Layout()
+        self.feedback = w.Stack([w.HTML(f'<div class="magicsub magicsub-feedback" role="status">'
+                                        f"{text}</div>", layout=shared) for text in pages],
+                                selected_index=None)
         self.buttons = w.ToggleButtons(options=list(self.choices), index=None,
                                        description=label, tooltips=list(self.choices),
                                        style={"button_width": "auto"})
         self.links = (w.jslink((self.buttons, "index"), (self.feedback, "selected_index")),)
         self.header = w.HTML(f'{render.style()}<div class="magicsub ms-head"><p class="ms-t">'
-                             f"{_text(question)}</p><p>Choose an answer; the feedback "
+                             f"{_text(self.question)}</p><p>Choose an answer; the feedback "
                              "appears below it.</p></div>")
         super().__init__([self.header, self.buttons, self.feedback])
         self.add_class("magicsub-quiz")
+
+    @classmethod
+    def from_data(cls, data: QuizData, *, result: ScenarioResult) -> Quiz:
+        """The quiz of a quiz file's entry (``magicsub.quizdata``), over ``result``, the run of
+        its scenario: each choice's own feedback, the deciding sentence quoted, and for a
+        disputed corner every reading shown and none graded as the only answer."""
+        from . import quizdata
+
+        quiz = cls.__new__(cls)
+        quiz.data = data
+        quiz.question = data.question
+        quiz.choices = tuple(c.text for c in data.choices)
+        quiz.result = result
+        quiz.correct = quizdata.correct(data, result)
+        quiz.rule = data.rule
+        quiz.sentence = data.sentence(result.game.edition.number)
+        quiz._build(quiz._data_pages(), label="Answer" if data.ask == "what" else "Rule")
+        return quiz
+
+    def _data_pages(self) -> list[str]:
+        data = self.data
+        right = self.choices[self.correct]
+        cite = (f'<p class="ms-decides">CR {_text(data.rule)}: '
+                f"<q>{_text(self.sentence)}</q></p>")
+        readings = {r.choice: r.reading for r in data.readings}
+        pages = []
+        for i, choice in enumerate(data.choices):
+            own = _text(choice.feedback)
+            if choice.text in readings:
+                engine = ("This is the reading the engine takes." if i == self.correct else
+                          f"The engine takes the other reading: “{_text(right)}”.")
+                text = (f'<p data-verdict="disputed"><strong>⚖ Judges differ</strong> — '
+                        f"“{_text(choice.text)}”: {_text(readings[choice.text])} {own}</p>"
+                        f"<p>{_text(data.note)} {engine}</p>")
+            elif i == self.correct:
+                text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
+                        f"“{_text(choice.text)}”. {own} {_text(data.explain)}</p>")
+            else:
+                text = (f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you chose '
+                        f"“{_text(choice.text)}”. {own} The engine’s answer is "
+                        f"“{_text(right)}”.</p>")
+            pages.append(text + cite)
+        return pages
 
     def __repr__(self) -> str:
         return f"Quiz({self.question!r}, choices={len(self.choices)})"
@@ -227,7 +283,14 @@ class Quiz(w.VBox):
     def summary(self) -> str:
         """The question, the choices and the engine's answer, as text: the widget's
         ``text/plain`` output, which nbval compares."""
-        return textview.quiz_text(self.question, self.choices, self.correct)
+        text = textview.quiz_text(self.question, self.choices, self.correct)
+        data = getattr(self, "data", None)
+        if data is None:
+            return text
+        lines = [text, f"Decided by CR {data.rule}: {self.sentence}"]
+        if data.disputed:
+            lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
+        return "\n".join(lines)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         bundle = super()._repr_mimebundle_(**kwargs)

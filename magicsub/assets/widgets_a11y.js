@@ -78,9 +78,44 @@
     handle.dispatchEvent(new KeyboardEvent("keydown", { key: key, bubbles: true }));
   });
 
+  // Step links ("step 14" in the prose, magicsub.book.step_link) and addresses: #KEY-N moves
+  // the stepper with class ms-key-KEY to step N, by the slider's arrow keys as above.
+  var wanted = null;
+  function moveTo(key, step) {
+    var box = document.querySelector(".magicsub-stepper.ms-key-" + key);
+    var handle = box && box.querySelector('.widget-slider [role="slider"]');
+    if (!handle) return false;
+    var now = parseInt(handle.getAttribute("aria-valuenow"), 10);
+    if (isNaN(now)) return false;
+    var keyName = step > now ? "ArrowRight" : "ArrowLeft";
+    for (var i = Math.abs(step - now); i > 0; i -= 1) {
+      handle.dispatchEvent(new KeyboardEvent("keydown", { key: keyName, bubbles: true }));
+    }
+    box.scrollIntoView({ block: "start" });
+    return true;
+  }
+  function fromHash() {
+    var m = /^#([A-Za-z_][A-Za-z0-9_]*)-([0-9]+)$/.exec(window.location.hash);
+    wanted = m ? { key: m[1], step: parseInt(m[2], 10) } : null;
+    if (wanted && moveTo(wanted.key, wanted.step)) wanted = null;
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.ms-stepref");
+    var m = link && /#([A-Za-z_][A-Za-z0-9_]*)-([0-9]+)$/.exec(link.getAttribute("href"));
+    if (!m) return;
+    var key = m[1];
+    var step = parseInt(m[2], 10);
+    if (moveTo(key, step)) {
+      event.preventDefault();
+      history.replaceState(null, "", "#" + key + "-" + step);
+    }
+  });
+  window.addEventListener("hashchange", fromHash);
+
   var pending = false;
   function update() {
     pending = false;
+    if (wanted && moveTo(wanted.key, wanted.step)) wanted = null;
     nameSliders(document);
     namePlayButtons(document);
     nameGroups(document);
@@ -92,6 +127,7 @@
     }
   }
   function start() {
+    fromHash();
     update();
     new MutationObserver(schedule).observe(document.body, {
       childList: true, subtree: true, attributes: true, attributeFilter: ["class"],

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 _STEPPER_HEAD = re.compile(r"^Stepper(?: (?P<title>'.*'|\".*\"))?: (?P<n>\d+) steps?$")
 _STEP = re.compile(r"^(?P<n>\d+)\. (?P<rule>\S+)")
@@ -177,7 +176,8 @@ def parse_quiz(text: str) -> QuizExpect:
 
 def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:
     """The steppers and quizzes of a built page (``book/x.html``), in page order, from the
-    committed notebook ``book/x.ipynb``; empty for a page without a notebook."""
+    committed notebook ``book/x.ipynb`` (whose widget outputs keep their text form only: the
+    committed notebooks hold no widget state); empty for a page without a notebook."""
     notebook = REPO_ROOT / Path(relative).with_suffix(".ipynb")
     if not notebook.is_file():
         return []
@@ -186,11 +186,9 @@ def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:
     for cell in nb["cells"]:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
-            if WIDGET_VIEW not in data:
-                continue
             text = data.get("text/plain", "")
             text = "".join(text) if isinstance(text, list) else text
-            if text.startswith("Stepper"):
+            if _STEPPER_HEAD.match(text.split("\n", 1)[0]):
                 found.append(parse_stepper(text))
             elif text.startswith("Quiz: "):
                 found.append(parse_quiz(text))

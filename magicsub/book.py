@@ -1,0 +1,272 @@
+"""The helpers a book page uses, imported in one line: ``from magicsub.book import *``.
+
+A page is a notebook whose Markdown cells are its text and whose code cells call these helpers:
+
+- ``stepper(key, file)`` runs a scenario (a file of ``magicsub/scenarios`` or one beside the
+  notebook, or inline YAML with ``text=``), shows a Stepper over its trace, then the scenario's
+  YAML, folded; the run is kept under ``key`` for the prose and the quizzes.
+- ``run(file)`` runs a scenario without showing it (``key=`` keeps it too).
+- ``quote("726.5")`` shows rule paragraphs verbatim from the rules data.
+- ``explain(text)`` shows Markdown whose step references are computed from the runs kept on
+  this page, so "step 14" can never drift from the stepper, and each is a link that moves
+  the stepper to that step (``{{key:726.5}}``; see ``step_ref`` for the forms).
+- ``quiz(id)`` asks a question kept as data in ``quizzes/*.yaml`` beside the notebook;
+  the engine computes its answer (``magicsub.quizdata``).
+- ``try_it(text)`` runs a learner's edit of a scenario: the new trace, and the expectations
+  that no longer hold listed rather than raised.
+
+Importing this module imports ipywidgets (through ``magicsub.widgets``); ``import magicsub``
+does not.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+
+from IPython.display import HTML, Markdown, display
+
+import magicsub
+
+from . import quizdata
+from .scenario import ScenarioResult, load_scenario
+from .widgets import Quiz, Stepper
+
+SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
+"""The scenario files shipped with magicsub."""
+
+SOURCES = {"800": "Comprehensive Rules, June 7, 2024",
+           "726": "Comprehensive Rules, November 8, 2024"}
+"""The source line under a quote, by the first three characters of its first rule."""
+
+RUNS: dict[str, ScenarioResult] = {}
+"""The runs kept by ``stepper`` and ``run(key=...)`` on this page (one kernel per notebook)."""
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_REF = re.compile(r"\{\{(\w+):([^}]+)\}\}")
+
+
+class PageError(Exception):
+    """A page asks for something its runs cannot give: an unknown key, a reference that no step
+    matches, a scenario whose expectations fail."""
+
+
+class Text:
+    """Markdown shown as a cell's output; its text form (what nbval compares) is the same
+    Markdown without the step links."""
+
+    def __init__(self, markdown: str, plain: str | None = None):
+        self.markdown = markdown
+        self.plain = markdown if plain is None else plain
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
+
+    def __repr__(self) -> str:
+        return self.plain
+
+
+def scenario_path(file: str | Path) -> Path:
+    """The scenario ``file``: a path beside the notebook (the working folder) if it exists,
+    else one of the files shipped in ``magicsub/scenarios``."""
+    local = Path(file)
+    if local.is_file():
+        return local
+    shipped = SCENARIOS / file
+    if shipped.is_file():
+        return shipped
+    raise PageError(f"no scenario {str(file)!r}: neither beside this notebook nor in "
+                    f"{SCENARIOS}")
+
+
+def _load(file: str | Path | None, text: str | None):
+    if (file is None) == (text is None):
+        raise PageError("give a scenario file or text=, not both")
+    return (load_scenario(scenario_path(file)) if text is None
+            else load_scenario(text=text, name="inline scenario"))
+
+
+def _keep(key: str | None, result: ScenarioResult) -> None:
+    if key is None:
+        return
+    if not _KEY.match(key):
+        raise PageError(f"a run's key is a Python-style name (letters, digits, _), got {key!r}")
+    RUNS[key] = result
+
+
+def run(file: str | Path | None = None, *, text: str | None = None,
+        key: str | None = None) -> ScenarioResult:
+    """Run a scenario file (or inline YAML ``text``) and return its result; keep it under
+    ``key`` for ``explain``. A page shows only scenarios whose expectations hold: a failing one
+    raises ``PageError`` listing each failure (use ``try_it`` for a learner's edit)."""
+    result = _load(file, text).run()
+    if not result.ok:
+        raise PageError("the scenario's expectations fail:\n" +
+                        "\n".join(str(f) for f in result.failures))
+    _keep(key, result)
+    return result
+
+
+def folded_yaml(label: str, yaml_text: str) -> str:
+    """HTML: the scenario's YAML folded under ``label`` (a ``<details>`` styled as the book's
+    dropdowns), every name escaped; a ``magicsub/scenarios/...`` path is shown as code."""
+    label = re.sub(r"magicsub/scenarios/\S+", lambda m: f"<code>{m.group()}</code>",
+                   escape(label))
+    return ('<details class="sd-dropdown sd-card ms-yaml"><summary class="sd-summary-title '
+            f'sd-card-header">{label}</summary><pre><code class="language-yaml">'
+            f"{escape(yaml_text.rstrip())}</code></pre></details>")
+
+
+def stepper(key: str, file: str | Path | None = None, *, text: str | None = None,
+            title: str | None = None) -> None:
+    """Run a scenario, keep it under ``key``, and show a Stepper over its trace (titled with
+    the scenario's title unless ``title`` is given) with the scenario's YAML folded under its
+    title."""
+    result = run(file, text=text, key=key)
+    if text is None:
+        path = scenario_path(file)
+        shown = (f"magicsub/scenarios/{path.name}" if path.parent == SCENARIOS
+                 else str(file))
+        label = f"The scenario file: {shown}"
+        yaml_text = path.read_text(encoding="utf-8")
+    else:
+        label, yaml_text = "The scenario (inline in this notebook)", text
+    display(Stepper(result.trace, title=title or result.scenario.title, key=key,
+                    source=folded_yaml(label, yaml_text)))
+
+
+def quote(*rules: str, edition: str = "726") -> Text:
+    """The rule paragraphs, verbatim from magicsub's rules data, as a block quote with their
+    examples and source."""
+    ed = magicsub.edition(edition)
+    lines = []
+    for rule in rules:
+        if rule not in ed.paragraphs:
+            raise PageError(f"rule {rule} is not in the rules data of edition {edition}")
+        label = rule.split("-")[0]
+        label += "." if label[-1].isdigit() else ""
+        lines.append(f"> **{label}** {ed.paragraphs[rule]}")
+        lines += [f"> *Example:* {example}" for example in ed.examples.get(rule, [])]
+    source = SOURCES.get(rules[0][:3], ed.title) if edition == "726" else ed.title
+    return Text("\n>\n".join(lines) + f"\n>\n> — *{source}*",
+                f"CR {', '.join(rules)}, verbatim from the rules data ({source})")
+
+
+def _matches(trace, spec: str, where: str) -> tuple[list[int], bool, int]:
+    every = spec.endswith("*")
+    spec = " ".join(spec.rstrip("*").split())
+    nth = 1
+    if "#" in spec and spec[0] not in "~^":
+        spec, n = spec.split("#")
+        nth = int(n)
+    if spec.startswith("~"):
+        frag = spec[1:].lower()
+        hits = [s for s in trace if any(frag in c.words().lower() for c in s.changes)]
+    elif spec.startswith("^"):
+        frag = spec[1:].lower()
+        hits = [s for s in trace if frag in s.text.lower()]
+    else:
+        hits = [s for s in trace if s.rule == spec]
+    if not hits:
+        raise PageError(f"{where}: no step matches")
+    if not every and len(hits) < nth:
+        raise PageError(f"{where}: only {len(hits)} steps match")
+    numbers = [s.index + 1 for s in hits]
+    return (numbers if every else [numbers[nth - 1]]), every, nth
+
+
+def _words(numbers: list[int], link) -> str:
+    if len(numbers) == 1:
+        return f"step {link(numbers[0])}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"steps {link(numbers[0])}–{link(numbers[-1])}"
+    return "steps " + ", ".join(link(n) for n in numbers[:-1]) + f" and {link(numbers[-1])}"
+
+
+def step_link(key: str, number: int) -> str:
+    """An HTML link that moves the stepper ``key`` to step ``number`` (the page's script does
+    the moving; the address ``#key-number`` selects it when the page opens)."""
+    return f'<a class="ms-stepref" href="#{key}-{number}">{number}</a>'
+
+
+def step_ref(key: str, spec: str, *, links: bool = True) -> str:
+    """The words for a reference to the steps of the run kept as ``key``.
+
+    ``726.5`` the first step citing 726.5; ``726.5#2`` the second; ``726.5*`` every step citing
+    it ("steps 4–6" or "steps 4, 7 and 9"); ``~loses 10`` the first step with a change whose
+    words contain "loses 10" (``~loses 10*`` every such step); ``^randomly`` the first step
+    whose rule sentence contains "randomly"; ``last`` the last step; ``n`` the number of steps.
+    """
+    if key not in RUNS:
+        raise PageError(f"no run {key!r} on this page (kept: {', '.join(sorted(RUNS)) or 'none'})")
+    trace = RUNS[key].trace
+    if spec == "n":
+        return str(len(trace))
+    where = f"{{{{{key}:{spec}}}}}"
+    numbers = [len(trace)] if spec == "last" else _matches(trace, spec, where)[0]
+    return _words(numbers, (lambda n: step_link(key, n)) if links else str)
+
+
+def _resolve(text: str, links: bool) -> str:
+    text = _REF.sub(lambda m: step_ref(m.group(1), m.group(2), links=links), text)
+    text = re.sub(r"(?m)^(\s*- )step", r"\1Step", text)
+    return re.sub(r"(\A|\n\n)step", r"\1Step", text)
+
+
+def explain(text: str) -> Text:
+    """Markdown whose ``{{key:spec}}`` references become the steps they name (``step_ref``),
+    each a link that moves that stepper; computed when the notebook runs, so the prose and the
+    stepper cannot disagree. Its text form (what nbval compares) lists each reference and the
+    steps it resolved to: the prose itself is the cell's source."""
+    import textwrap
+
+    text = textwrap.dedent(text).strip("\n")
+    seen = dict.fromkeys(m.group(0) for m in _REF.finditer(text))
+    plain = "\n".join(f"{ref} = {_REF.sub(lambda m: step_ref(m[1], m[2], links=False), ref)}"
+                      for ref in seen)
+    return Text(_resolve(text, True), plain or "(no step references)")
+
+
+def where(result: ScenarioResult, oid: str) -> str:
+    """Where an object is after a run, in the words the quizzes use."""
+    place = result.game.where(oid)
+    if place is None:
+        return "it no longer exists"
+    game, zone = place
+    if game == "outside":
+        return "outside the game"
+    zone += " zone" if zone == "command" else ""
+    return f"{'main-game' if game == 'main' else 'subgame ' + game} {zone}"
+
+
+def quiz(quiz_id: str, *, folder: str | Path = "quizzes") -> Quiz:
+    """The quiz ``quiz_id`` from the YAML files in ``folder`` (beside the notebook): its
+    scenario is run and the engine decides which choice is right (``magicsub.quizdata``)."""
+    data = quizdata.find(quiz_id, folder)
+    return Quiz.from_data(data, result=quizdata.run(data, scenario_path))
+
+
+def try_it(text: str, *, title: str = "Your version") -> None:
+    """Run a learner's edit of a scenario: show its Stepper, then each expectation that no
+    longer holds (or that all hold). A malformed scenario shows its error, with the line."""
+    try:
+        result = load_scenario(text=text, name="your scenario").run()
+    except magicsub.ScenarioError as err:
+        display(Text(f"**The scenario cannot run:** {escape(str(err))}",
+                     f"The scenario cannot run: {err}"))
+        return
+    display(Stepper(result.trace, title=title))
+    if result.ok:
+        display(Text("Every expectation of the scenario holds."))
+        return
+    items = "\n".join(f"- {escape(str(f))}" for f in result.failures)
+    display(Text(f"**These expectations no longer hold** (change them to what you now expect, "
+                 f"or undo your edit):\n\n{items}",
+                 "These expectations no longer hold:\n" +
+                 "\n".join(f"- {f}" for f in result.failures)))
+
+
+__all__ = ["HTML", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper", "display",
+           "explain", "folded_yaml", "magicsub", "quiz", "quote", "run", "scenario_path", "step_link",
+           "step_ref", "stepper", "try_it", "where"]

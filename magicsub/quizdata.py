@@ -1,0 +1,247 @@
+"""Quizzes as data: YAML files of questions whose right answer the engine computes.
+
+A quiz file (``book/quizzes/NAME.yaml``) is a list of quizzes::
+
+    - id: leave-bribery-angel          # unique in the folder: quiz("leave-bribery-angel")
+      scenario: 800_4a_bribery_alex_leaves.yaml   # a scenario file, or an inline mapping
+      ask: what                        # "what" happens, or "why": which rule applies and why
+      question: Alex leaves the game. Where is Bianca's Serra Angel?
+      rule: "800.4a"                   # the rule that decides the answer ...
+      decides: "those objects are exiled"   # ... and words of its deciding sentence
+      choices:
+        - text: main-game exile
+          holds: {object: angel, zone: exile}  # expectation(s), as in scenario files
+          feedback: Alex still controls it as he leaves, so it is exiled.
+        - text: main-game battlefield
+          holds: {object: angel, zone: battlefield}
+          feedback: Only control effects end; Bribery's effect isn't one.
+      disputed:                        # optional: a corner where judges differ
+        note: 726.5 does not say what happens to cards that left with a player.
+        readings:
+          - {choice: main-game library, reading: "The literal reading: ..."}
+          - {choice: outside the game, reading: "The other reading: ..."}
+
+The right choice is the one whose ``holds`` expectations all hold after the run; exactly one
+must (otherwise ``QuizError`` says which held). The feedback of every choice quotes the deciding
+sentence of ``rule`` (found by ``decides`` in the rules data). A disputed quiz still computes
+the engine's reading, but shows every reading and grades none as the only answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import expectations
+from .errors import CitationError, ScenarioError
+from .yamlfile import LineDict, LineList, parse, read_text
+
+QUIZ_KEYS = {"id", "scenario", "ask", "question", "rule", "decides", "choices", "explain",
+             "disputed"}
+"""The keys of a quiz (``explain`` is optional: a sentence shown with the right answer)."""
+CHOICE_KEYS = {"text", "holds", "feedback"}
+ASKS = {"what", "why"}
+
+
+class QuizError(ValueError):
+    """A quiz file is malformed, or the engine's run leaves no single right choice; the message
+    names the file and line."""
+
+
+@dataclass
+class Choice:
+    """One answer a reader can pick: its text, the expectations that make it right, feedback."""
+
+    text: str
+    holds: list
+    feedback: str
+
+
+@dataclass
+class Reading:
+    """One reading of a disputed corner: the choice it leads to and the argument for it."""
+
+    choice: str
+    reading: str
+
+
+@dataclass
+class QuizData:
+    """A quiz read from a file (see the module docstring)."""
+
+    id: str
+    scenario: object
+    ask: str
+    question: str
+    rule: str
+    decides: str
+    choices: list[Choice]
+    explain: str = ""
+    note: str = ""
+    readings: tuple[Reading, ...] = ()
+    where: str = ""
+
+    @property
+    def disputed(self) -> bool:
+        """Whether judges differ on this corner (the quiz shows every reading)."""
+        return bool(self.readings)
+
+    def sentence(self, edition: str = "726") -> str:
+        """The sentence of ``rule`` that decides the answer, verbatim from the rules data."""
+        from .editions import edition as load_edition
+
+        try:
+            return load_edition(edition).cite(self.rule, self.decides).text
+        except CitationError as err:
+            raise QuizError(f"{self.where}: {err}") from None
+
+
+def _line(node, key=None) -> str:
+    if isinstance(node, LineDict) and key is not None and key in node.key_lines:
+        return str(node.key_lines[key])
+    return str(getattr(node, "line", None) or "?")
+
+
+def _text(node: LineDict, key: str, where: str, *, required: bool = True) -> str:
+    value = node.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool) or str(value) == "":
+        raise QuizError(f"{where}, line {_line(node, key)}: {key!r} must be text")
+    return str(value)
+
+
+def _quiz(node: object, file: str) -> QuizData:
+    if not isinstance(node, LineDict):
+        raise QuizError(f"{file}, line {_line(node)}: a quiz is a mapping")
+    where = f"{file}, line {_line(node)}"
+    extra = sorted(set(node) - QUIZ_KEYS)
+    if extra:
+        raise QuizError(f"{file}, line {_line(node, extra[0])}: unknown key {extra[0]!r} in a "
+                        f"quiz; expected {', '.join(sorted(QUIZ_KEYS))}")
+    for key in ("id", "scenario", "question", "rule", "decides", "choices"):
+        if key not in node:
+            raise QuizError(f"{where}: a quiz needs {key!r}")
+    ask = _text(node, "ask", where, required=False) or "what"
+    if ask not in ASKS:
+        raise QuizError(f"{file}, line {_line(node, 'ask')}: ask is 'what' or 'why', got {ask!r}")
+    raw = node["choices"]
+    if not isinstance(raw, LineList) or len(raw) < 2:
+        raise QuizError(f"{file}, line {_line(node, 'choices')}: choices is a list of two or "
+                        "more")
+    choices = []
+    for item in raw:
+        cwhere = f"{file}, line {_line(item)}"
+        if not isinstance(item, LineDict) or set(item) - CHOICE_KEYS or "holds" not in item:
+            raise QuizError(f"{cwhere}: a choice is a mapping of text, holds and feedback")
+        holds = item["holds"] if isinstance(item["holds"], list) else [item["holds"]]
+        for exp in holds:
+            try:
+                expectations.kind_of(exp)
+            except ScenarioError as err:
+                raise QuizError(f"{file}, line {_line(item, 'holds')}: {err.detail}") from None
+        choices.append(Choice(_text(item, "text", cwhere), holds,
+                              _text(item, "feedback", cwhere)))
+    texts = [c.text for c in choices]
+    if len(set(texts)) != len(texts):
+        raise QuizError(f"{where}: choices must be distinct: {texts}")
+    note, readings = "", ()
+    if "disputed" in node:
+        d = node["disputed"]
+        if not isinstance(d, LineDict) or not isinstance(d.get("readings"), list) \
+                or len(d["readings"]) < 2:
+            raise QuizError(f"{file}, line {_line(node, 'disputed')}: disputed has a note and "
+                            "two or more readings")
+        note = _text(d, "note", where)
+        readings = tuple(Reading(_text(r, "choice", where), _text(r, "reading", where))
+                         for r in d["readings"])
+        for r in readings:
+            if r.choice not in texts:
+                raise QuizError(f"{where}: reading of {r.choice!r}, which is not a choice")
+    data = QuizData(id=_text(node, "id", where), scenario=node["scenario"], ask=ask,
+                    question=_text(node, "question", where), rule=_text(node, "rule", where),
+                    decides=_text(node, "decides", where), choices=choices,
+                    explain=_text(node, "explain", where, required=False), note=note,
+                    readings=readings, where=where)
+    try:
+        data.sentence()
+    except QuizError as err:
+        raise QuizError(str(err).replace(where, f"{file}, line {_line(node, 'decides')}")) \
+            from None
+    return data
+
+
+def load(path: str | Path) -> list[QuizData]:
+    """Every quiz of one quiz file, validated (``QuizError`` names the file and line)."""
+    path = Path(path)
+    file = path.name
+    try:
+        doc = parse(read_text(path), file)
+    except ScenarioError as err:
+        raise QuizError(f"{file}: {err}") from None
+    if not isinstance(doc, LineList):
+        raise QuizError(f"{file}: a quiz file is a list of quizzes")
+    quizzes = [_quiz(node, file) for node in doc]
+    ids = [q.id for q in quizzes]
+    for qid in ids:
+        if ids.count(qid) > 1:
+            raise QuizError(f"{file}: two quizzes are called {qid!r}")
+    return quizzes
+
+
+def load_folder(folder: str | Path) -> dict[str, QuizData]:
+    """Every quiz of the ``*.yaml`` files in ``folder``, by id (ids are unique in the folder)."""
+    found: dict[str, QuizData] = {}
+    for path in sorted(Path(folder).glob("*.yaml")):
+        for q in load(path):
+            if q.id in found:
+                raise QuizError(f"{path.name}: quiz {q.id!r} is also in {found[q.id].where}")
+            found[q.id] = q
+    return found
+
+
+def find(quiz_id: str, folder: str | Path = "quizzes") -> QuizData:
+    """The quiz ``quiz_id`` from the quiz files in ``folder``."""
+    quizzes = load_folder(folder)
+    if quiz_id not in quizzes:
+        raise QuizError(f"no quiz {quiz_id!r} in {folder}/*.yaml "
+                        f"(there are {len(quizzes)}: {', '.join(sorted(quizzes)[:8])}...)")
+    return quizzes[quiz_id]
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def run(data: QuizData, locate):
+    """Run the quiz's scenario (``locate(file)`` finds a scenario file) and return the result."""
+    from .scenario import load_scenario
+
+    if isinstance(data.scenario, str):
+        return load_scenario(locate(data.scenario)).run()
+    if isinstance(data.scenario, dict):
+        import yaml
+
+        text = yaml.safe_dump(_plain(data.scenario), sort_keys=False, allow_unicode=True)
+        return load_scenario(text=text, name=f"quiz {data.id}").run()
+    raise QuizError(f"{data.where}: scenario is a file name or an inline scenario mapping")
+
+
+def correct(data: QuizData, result) -> int:
+    """The index of the choice whose expectations hold after ``result``'s run; ``QuizError``
+    saying why when none or several do (an edited scenario may no longer decide the quiz)."""
+    holding = [i for i, c in enumerate(data.choices)
+               if all(not expectations.check(result.game, e) for e in c.holds)]
+    if len(holding) != 1:
+        which = [data.choices[i].text for i in holding] or "none"
+        raise QuizError(f"quiz {data.id!r} ({data.where}): exactly one choice must hold after "
+                        f"the run; these hold: {which}")
+    return holding[0]
+
+
+__all__ = ["ASKS", "CHOICE_KEYS", "Choice", "QUIZ_KEYS", "QuizData", "QuizError", "Reading",
+           "correct", "find", "load", "load_folder", "run"]

@@ -1,0 +1,237 @@
+"""magicsub.book (the page helpers), magicsub.quizdata (quizzes as data) and tools/notebooks.py.
+
+The step references of a page's prose are computed from its runs (so they cannot drift); a quiz
+file is validated with its file and line; the engine decides each quiz's right choice, and a
+quiz whose edited scenario no longer decides it says why.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from magicsub import book, quizdata  # noqa: E402
+from magicsub.widgets import Quiz  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fresh_runs(monkeypatch):
+    monkeypatch.setattr(book, "RUNS", {})
+    shown = []
+    monkeypatch.setattr(book, "display", shown.append)
+    return shown
+
+
+def test_stepper_keeps_its_run_and_shows_the_yaml(_fresh_runs):
+    book.stepper("s1", "726_1_shahrazad.yaml")
+    (stepper,) = _fresh_runs
+    assert stepper.key == "s1" and "ms-key-s1" in stepper._dom_classes
+    head = stepper.header.value
+    assert "<code>magicsub/scenarios/726_1_shahrazad.yaml</code></summary>" in head
+    assert '<code class="language-yaml">title: &quot;726.1: Shahrazad' in head
+    assert book.RUNS["s1"].trace[0].rule == "601.2a"
+
+
+def test_step_references_are_computed_from_the_run():
+    result = book.run("726_1_shahrazad.yaml", key="s1")
+    first_7265 = next(s.index + 1 for s in result.trace if s.rule == "726.5")
+    every = [s.index + 1 for s in result.trace if s.rule == "726.5"]
+    assert book.step_ref("s1", "726.5", links=False) == f"step {first_7265}"
+    assert book.step_ref("s1", "n") == str(len(result.trace))
+    assert book.step_ref("s1", "last", links=False) == f"step {len(result.trace)}"
+    assert book.step_ref("s1", "726.5#2", links=False) == f"step {every[1]}"
+    loses = next(s.index + 1 for s in result.trace
+                 if any("loses 10" in c.words() for c in s.changes))
+    assert book.step_ref("s1", "~loses 10", links=False) == f"step {loses}"
+
+
+def test_explain_links_each_step_and_its_text_has_none():
+    result = book.run("726_1_shahrazad.yaml", key="s1")
+    n = next(s.index + 1 for s in result.trace if s.rule == "726.1")
+    text = book.explain("""
+        At {{s1:726.1}} subgame 1 is created.
+
+        {{s1:726.1}} again.
+        """)
+    assert repr(text) == f"{{{{s1:726.1}}}} = step {n}"
+    assert text._repr_markdown_().startswith("At step <a ")
+    assert "\n\nStep <a " in text._repr_markdown_()
+    assert f'<a class="ms-stepref" href="#s1-{n}">{n}</a>' in text._repr_markdown_()
+
+
+@pytest.mark.parametrize("ref, message", [
+    ("{{s9:726.1}}", "no run 's9'"),
+    ("{{s1:999.9}}", "no step matches"),
+    ("{{s1:726.1#9}}", "only 1 steps match"),
+])
+def test_a_reference_no_step_matches_is_refused(ref, message):
+    book.run("726_1_shahrazad.yaml", key="s1")
+    with pytest.raises(book.PageError, match=message):
+        book.explain(ref)
+
+
+def test_a_failing_scenario_is_refused_on_a_page_and_shown_by_try_it(_fresh_runs):
+    text = (book.SCENARIOS / "800_4a_bribery_alex_leaves.yaml").read_text()
+    edited = text.replace("leave: Alex", "leave: Cho")
+    with pytest.raises(book.PageError, match="expectations fail"):
+        book.run(text=edited)
+    book.try_it(edited)
+    stepper, failures = _fresh_runs
+    assert "no longer hold" in repr(failures) and "angel" in repr(failures)
+    book.try_it("title: x\nplayers: [Alex]\nsteps: [{resolv: a}]\n")
+    assert repr(_fresh_runs[-1]).startswith("The scenario cannot run:")
+
+
+def test_yaml_and_labels_are_escaped():
+    html = book.folded_yaml("<b>x</b>", "title: '<script>'")
+    assert "<b>" not in html and "&lt;script&gt;" in html
+
+
+def test_quote_refuses_a_rule_not_in_the_data():
+    assert "**726.5.**" in book.quote("726.5")._repr_markdown_()
+    assert repr(book.quote("726.5")).startswith("CR 726.5, verbatim")
+    with pytest.raises(book.PageError, match="rule 726.99"):
+        book.quote("726.99")
+
+
+QUIZ = """\
+- id: bribery
+  scenario: 800_4a_bribery_alex_leaves.yaml
+  question: Alex leaves the game. Where is Bianca's Serra Angel?
+  rule: "800.4a"
+  decides: "those objects are exiled"
+  choices:
+    - text: main-game exile
+      holds: {object: angel, zone: exile}
+      feedback: He still controls it as he leaves.
+    - text: main-game battlefield
+      holds: {object: angel, zone: battlefield}
+      feedback: No control effect ends.
+"""
+
+
+def _quizzes(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "quizzes"
+    folder.mkdir(exist_ok=True)
+    (folder / "q.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_quiz_file_is_answered_by_the_engine(tmp_path):
+    quiz = book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ))
+    assert quiz.correct == 0
+    sentence = quiz.sentence
+    assert "those objects are exiled" in sentence and sentence.endswith(".")
+    wrong = quiz.feedback.children[1].value
+    assert 'data-verdict="wrong"' in wrong and "No control effect ends." in wrong
+    assert sentence.replace("’", "&#x27;")[:20] in wrong or sentence[:20] in wrong
+    assert "Decided by CR 800.4a" in quiz.summary()
+
+
+def test_a_disputed_quiz_grades_no_reading_as_the_only_answer(tmp_path):
+    text = QUIZ + """\
+  disputed:
+    note: Judges read this two ways.
+    readings:
+      - {choice: main-game exile, reading: the literal reading}
+      - {choice: main-game battlefield, reading: the other reading}
+"""
+    quiz = book.quiz("bribery", folder=_quizzes(tmp_path, text))
+    pages = [page.value for page in quiz.feedback.children]
+    assert all('data-verdict="disputed"' in p for p in pages)
+    assert "This is the reading the engine takes." in pages[0]
+    assert "The engine takes the other reading: “main-game exile”" in pages[1]
+    assert "Judges differ: main-game exile; main-game battlefield" in quiz.summary()
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t.replace("  rule:", "  rules:"), r"q.yaml, line 4: unknown key 'rules'"),
+    (lambda t: t.replace("those objects are exiled", "no such words"),
+     r"q.yaml, line 5: CR edition 726: no sentence of rule 800.4a contains 'no such words'"),
+    (lambda t: t.replace("zone: battlefield}", "zone: exile}"),
+     r"exactly one choice must hold after the run; these hold: \['main-game exile', "
+     r"'main-game battlefield'\]"),
+    (lambda t: t.replace("zone: exile}", "zone: hand}").replace("zone: battlefield}", "zone: hand}")
+     .replace("main-game battlefield", "hand"), "these hold: none"),
+    (lambda t: t + t, "two quizzes are called 'bribery'"),
+    (lambda t: t.replace("holds: {object: angel, zone: exile}", "holds: {objekt: angel}"),
+     r"q.yaml, line 8: unknown expectation"),
+])
+def test_a_bad_quiz_is_refused_naming_file_and_line(tmp_path, edit, message):
+    folder = _quizzes(tmp_path, edit(QUIZ))
+    with pytest.raises(quizdata.QuizError, match=message):
+        book.quiz("bribery", folder=folder)
+
+
+def test_an_inline_quiz_scenario_runs(tmp_path):
+    text = QUIZ.replace("scenario: 800_4a_bribery_alex_leaves.yaml", """scenario:
+    title: inline
+    players: [Alex, Bianca, Cho]
+    objects:
+      - {id: bribery, name: Bribery, owner: Alex, zone: hand}
+      - {id: angel, name: Serra Angel, owner: Bianca, zone: library}
+    steps:
+      - cast: {card: bribery, by: Alex, target: Bianca}
+      - resolve: {object: bribery, choose: angel}
+      - leave: Alex""")
+    assert isinstance(book.quiz("bribery", folder=_quizzes(tmp_path, text)), Quiz)
+
+
+def test_the_book_quizzes_all_load():
+    quizzes = quizdata.load_folder(ROOT / "book" / "quizzes")
+    assert quizzes, "book/quizzes/ holds no quiz"
+    for data in quizzes.values():
+        result = quizdata.run(data, book.scenario_path)
+        quizdata.correct(data, result)
+
+
+# -- tools/notebooks.py -------------------------------------------------------------------------
+
+sys.path.insert(0, str(ROOT / "tools"))
+import notebooks  # noqa: E402
+
+
+def test_committed_notebooks_are_clean_and_listed():
+    assert notebooks.problems() == []
+
+
+def test_clean_strips_widget_state_and_views():
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {}}
+    cell = nbformat.v4.new_code_cell("stepper('s1', 'x.yaml')")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/plain": "Stepper: 1 step",
+        notebooks.WIDGET_VIEW: {"model_id": "abc", "version_major": 2, "version_minor": 0}})]
+    nb.cells.append(cell)
+    cleaned = notebooks.clean(nb)
+    assert "widgets" not in cleaned.metadata
+    assert cleaned.cells[0].outputs[0].data == {"text/plain": "Stepper: 1 step"}
+
+
+def test_new_page_starts_from_a_scenario(tmp_path, monkeypatch):
+    toc = tmp_path / "_toc.yml"
+    toc.write_text('format: jb-book\nroot: book/intro\nparts:\n  - caption: "A"\n'
+                   '    chapters:\n      - file: book/a\n  - caption: "B"\n    chapters:\n'
+                   '      - file: book/b\n', encoding="utf-8")
+    (tmp_path / "book").mkdir()
+    monkeypatch.setattr(notebooks, "BOOK", tmp_path / "book")
+    monkeypatch.setattr(notebooks, "TOC", toc)
+    path = notebooks.new_page("my_page", "800_4a_bribery_alex_leaves.yaml", None, "A")
+    nb = json.loads(path.read_text())
+    sources = ["".join(c["source"]) for c in nb["cells"]]
+    assert sources[0] == "# Bribery, then Alex leaves (CR 800.4a, third example)"
+    assert sources[1] == notebooks.IMPORT
+    assert 'stepper("s1", "800_4a_bribery_alex_leaves.yaml")' in sources
+    assert any(s.startswith("try_it(") for s in sources)
+    assert notebooks.toc_files() == ["book/intro", "book/a", "book/my_page", "book/b"]
+    with pytest.raises(SystemExit, match="exists"):
+        notebooks.new_page("my_page", "800_4a_bribery_alex_leaves.yaml", None, None)

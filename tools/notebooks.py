@@ -1,0 +1,249 @@
+"""The book's notebooks: run them, keep them clean, check them, start a new one.
+
+The notebooks under book/ are the pages' source: their Markdown cells are the text, their code
+cells call ``magicsub.book`` (imported in one line). They are committed with their text outputs
+(which nbval compares) and without widget state: the book build executes them anyway, and
+widget ids would change at every run.
+
+    python tools/notebooks.py run [NOTEBOOK...]   execute (two at a time), then clean
+    python tools/notebooks.py clean [NOTEBOOK...] strip widget state and widget views only
+    python tools/notebooks.py check               lint: every notebook clean, listed in _toc.yml,
+                                                  opening with its title and the import
+    python tools/notebooks.py new NAME --scenario FILE [--title T] [--part CAPTION]
+                                                  start book/NAME.ipynb from a scenario file
+
+With no NOTEBOOK, every notebook under book/. ``check`` exits 1 naming each problem and how to
+fix it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+TOC = ROOT / "_toc.yml"
+IMPORT = "from magicsub.book import *"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+KERNEL = {
+    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                   "name": "python3"},
+    "language_info": {"name": "python"},
+}
+
+
+def notebooks(names: list[str] | None = None) -> list[Path]:
+    """The notebooks named (paths), or every notebook under book/."""
+    if names:
+        return [Path(n).resolve() for n in names]
+    return sorted(p for p in BOOK.glob("*.ipynb"))
+
+
+def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """``nb`` without widget state, widget views in outputs, or execution timings."""
+    nb.metadata.pop("widgets", None)
+    for key in list(nb.metadata):
+        if key not in ("kernelspec", "language_info"):
+            nb.metadata.pop(key)
+    nb.metadata["language_info"] = {"name": "python"}
+    count = 0
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        if cell.cell_type != "code":
+            continue
+        count += 1
+        cell.execution_count = count if cell.outputs else None
+        kept = []
+        for out in cell.outputs:
+            if "data" in out:
+                out.data.pop(WIDGET_VIEW, None)
+                out.metadata = {}
+            if "execution_count" in out:
+                out.execution_count = count
+            kept.append(out)
+        cell.outputs = kept
+    return nb
+
+
+def write(path: Path, nb: nbformat.NotebookNode) -> None:
+    """Write ``nb`` as nbformat does (one-space indent, a final newline)."""
+    nbformat.validate(nb)
+    nbformat.write(nb, path)
+
+
+def _run_one(path: Path) -> str | None:
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", record_timing=False,
+                            resources={"metadata": {"path": str(path.parent)}})
+    try:
+        client.execute()
+    except Exception as err:  # noqa: BLE001 - reported with the notebook's name, run goes on
+        return f"{path.name}: {type(err).__name__}: {str(err).splitlines()[-1:]}"
+    write(path, clean(nb))
+    return None
+
+
+def run(paths: list[Path], workers: int = 2) -> int:
+    """Execute each notebook in place (``workers`` at a time) and clean it."""
+    failed = []
+    with ThreadPoolExecutor(workers) as pool:
+        for path, error in zip(paths, pool.map(_run_one, paths), strict=True):
+            print(f"{'FAILED' if error else 'ran'} {path.relative_to(ROOT)}"
+                  + (f": {error}" if error else ""))
+            if error:
+                failed.append(path)
+    return 1 if failed else 0
+
+
+def toc_files() -> list[str]:
+    """The pages _toc.yml lists (``book/NAME``), in order."""
+    return re.findall(r"(?m)^\s*(?:-\s*file|root):\s*(\S+)\s*$", TOC.read_text(encoding="utf-8"))
+
+
+def problems() -> list[str]:
+    """What ``check`` reports: each notebook that is not clean, misses its title or import,
+    or is not in _toc.yml; each _toc.yml entry without a page."""
+    found = []
+    listed = toc_files()
+    for path in notebooks():
+        rel = path.relative_to(ROOT)
+        nb = nbformat.read(path, as_version=4)
+        before = json.dumps(nb, sort_keys=True)
+        if json.dumps(clean(nb), sort_keys=True) != before:
+            found.append(f"{rel}: holds widget state or timings "
+                         f"(python tools/notebooks.py clean {rel})")
+        cells = nb.cells
+        if not cells or cells[0].cell_type != "markdown" or not cells[0].source.startswith("# "):
+            found.append(f"{rel}: the first cell is not the page title ('# ...')")
+        if len(cells) < 2 or cells[1].source.strip() != IMPORT:
+            found.append(f"{rel}: the second cell is not `{IMPORT}`")
+        if f"book/{path.stem}" not in listed:
+            found.append(f"{rel}: not in _toc.yml")
+        ids = [c.get("id") for c in cells]
+        if len(set(ids)) != len(ids):
+            found.append(f"{rel}: two cells share an id")
+    for entry in listed:
+        if not any((ROOT / f"{entry}{suffix}").exists() for suffix in (".ipynb", ".md")):
+            found.append(f"_toc.yml: {entry} has no page")
+    return found
+
+
+NEW_PAGE = [
+    ("markdown", "# {title}"),
+    ("code", IMPORT),
+    ("markdown", "Say in two or three sentences what the page shows and which rule decides it.\n"
+                 "Quote the rule (change the number):"),
+    ("code", 'quote("{rule}")'),
+    ("markdown", "## {title}\n\nSet the scene: who has what, and what to watch on the board."),
+    ("code", 'stepper("s1", "{scenario}")'),
+    ("code", 'explain("""\\\n**What you watched.** At {{{{s1:{rule}}}}} the engine applies {rule}; '
+             "the last step is {{{{s1:last}}}}.\n\"\"\")"),
+    ("markdown", "## Check yourself\n\nAdd a quiz to `quizzes/{name}.yaml` (see "
+                 "{{doc}}`author_walkthrough`), then ask it here:\n\n"
+                 "```python\nquiz(\"{name}-1\")\n```"),
+    ("markdown", "## Try it\n\nEdit the scenario below and run the cell (Shift+Enter): the new "
+                 "trace appears, with any expectation that no longer holds. To go back, undo "
+                 "your edit (Ctrl+Z) and run it again."),
+    ("code", 'try_it("""\\\n{yaml}""")'),
+]
+
+
+def new_page(name: str, scenario: str, title: str | None, part: str | None) -> Path:
+    """Write book/NAME.ipynb from the scenario file (title, quote of its first cited rule,
+    stepper, explanation, try-it cell) and add it to _toc.yml (at the end of ``part``, or of the
+    last part)."""
+    sys.path.insert(0, str(ROOT))
+    import magicsub
+    from magicsub.book import scenario_path
+
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise SystemExit(f"a page name is lower-case letters, digits and _, got {name!r}")
+    path = BOOK / f"{name}.ipynb"
+    if path.exists():
+        raise SystemExit(f"{path} exists; choose another name")
+    source = scenario_path(scenario)
+    result = magicsub.load_scenario(source).run()
+    cited = [s.rule for s in result.trace if re.fullmatch(r"\d{3}\.\d+[a-z]?", s.rule)]
+    rule = next((r for r in cited if r.startswith(("726", "800"))), cited[0] if cited else "726.1")
+    fields = {"title": title or result.scenario.title, "rule": rule, "scenario": scenario,
+              "name": name, "yaml": source.read_text(encoding="utf-8").replace('"""', "'''")}
+    nb = nbformat.v4.new_notebook(metadata=json.loads(json.dumps(KERNEL)))
+    for i, (kind, text) in enumerate(NEW_PAGE):
+        body = text.format(**fields)
+        cell = (nbformat.v4.new_markdown_cell(body) if kind == "markdown"
+                else nbformat.v4.new_code_cell(body))
+        cell["id"] = f"{name.replace('_', '-')}-{i:02d}"
+        if kind == "code" and not body.startswith("try_it"):
+            cell.metadata["tags"] = ["remove-input"]
+        nb.cells.append(cell)
+    write(path, nb)
+    _add_to_toc(f"book/{name}", part)
+    return path
+
+
+def _add_to_toc(entry: str, part: str | None) -> None:
+    lines = TOC.read_text(encoding="utf-8").splitlines()
+    captions = [i for i, line in enumerate(lines) if line.strip().startswith("- caption:")]
+    if part is not None:
+        chosen = [i for i in captions if json.loads(lines[i].split(":", 1)[1]) == part]
+        if not chosen:
+            raise SystemExit(f"no part {part!r} in _toc.yml")
+        start = chosen[0]
+    else:
+        start = captions[-1]
+    end = next((i for i in captions if i > start), len(lines))
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    lines.insert(end, f"      - file: {entry}")
+    TOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("run", "clean"):
+        p = sub.add_parser(name)
+        p.add_argument("notebooks", nargs="*")
+    sub.add_parser("check")
+    p_new = sub.add_parser("new")
+    p_new.add_argument("name")
+    p_new.add_argument("--scenario", required=True)
+    p_new.add_argument("--title")
+    p_new.add_argument("--part")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        return run(notebooks(args.notebooks))
+    if args.command == "clean":
+        for path in notebooks(args.notebooks):
+            nb = nbformat.read(path, as_version=4)
+            before = json.dumps(nb, sort_keys=True)
+            cleaned = clean(nb)
+            if json.dumps(cleaned, sort_keys=True) != before:
+                write(path, cleaned)
+                print(f"cleaned {path.relative_to(ROOT)}")
+        return 0
+    if args.command == "check":
+        found = problems()
+        for line in found:
+            print(line, file=sys.stderr)
+        if not found:
+            print(f"{len(notebooks())} notebooks clean and listed in _toc.yml")
+        return 1 if found else 0
+    path = new_page(args.name, args.scenario, args.title, args.part)
+    print(f"wrote {path.relative_to(ROOT)} and added it to _toc.yml; run it with "
+          f"`python tools/notebooks.py run {path.relative_to(ROOT)}`")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
