@@ -268,5 +268,5 @@ def try_it(text: str, *, title: str = "Your version") -> None:
 
 
 __all__ = ["HTML", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper", "display",
-           "explain", "folded_yaml", "magicsub", "quiz", "quote", "run", "scenario_path", "step_link",
-           "step_ref", "stepper", "try_it", "where"]
+           "explain", "folded_yaml", "magicsub", "quiz", "quote", "run", "scenario_path",
+           "step_link", "step_ref", "stepper", "try_it", "where"]
