@@ -445,3 +445,9 @@ def test_the_scalars_of_a_scaffold_read_back_as_written():
     for text in ["Alex", "No", "null", "1", "-x", "a: b", "a #b", "[a]", "Zoë", "'q'", "x ",
                  "\u2028", "tab\there", "~", "@x", "%x", "!x", "&x", "*x", "|", ">"]:
         assert yaml.safe_load(f"k: {scaffold.scalar(text)}") == {"k": text}, text
+
+
+def test_create_file_errors_name_the_file_not_its_temporary(tmp_path):
+    with pytest.raises(FileNotFoundError) as info:
+        newfiles.create_file(tmp_path / "missing" / "x.yaml", b"one")
+    assert info.value.filename == str(tmp_path / "missing" / "x.yaml")
