@@ -68,22 +68,27 @@ def create_file(path: Path | str, data: bytes) -> None:
     """
     path = Path(path)
     temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
     try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
         try:
-            _write_all(fd, data)
-            os.fsync(fd)
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                os.link(temp, path)
+            except OSError as err:
+                if err.errno not in _NO_LINKS:
+                    raise
+                _create_exclusively(path, data)
         finally:
-            os.close(fd)
-        try:
-            os.link(temp, path)
-        except OSError as err:
-            if err.errno not in _NO_LINKS:
-                raise
-            _create_exclusively(path, data)
-    finally:
-        with suppress(OSError):
-            os.unlink(temp)
+            with suppress(OSError):
+                os.unlink(temp)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
 
 
 def _create_exclusively(path: Path, data: bytes) -> None:
