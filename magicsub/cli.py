@@ -1,12 +1,15 @@
-"""The command line: ``magicsub check FILE...``, ``magicsub show FILE``, ``magicsub html FILE``.
+"""The command line: ``magicsub check FILE...``, ``magicsub show FILE``, ``magicsub html FILE``,
+``magicsub examples``, ``magicsub new FILE`` and ``magicsub --version``.
 
 Exit status: 0 every expectation holds; 1 an expectation failed or a step is illegal; 2 a
 malformed file, a usage error, or output that could not be written (standard output closed or
-full, a refused or failed ``html`` output); 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
+full, a refused or failed ``html``, ``examples`` or ``new`` output); 130 interrupted (Ctrl-C);
+143 terminated (SIGTERM).
 
 A reader that stops early (``magicsub check ... | head -1``) does not change the verdict: the
 rest of the output is discarded, every file is still run, and the exit status is the work's.
 Everything printed goes through ``terminal_text``, so a title cannot rewrite the terminal.
+The help it prints is plain text (``DESCRIPTION``, ``EPILOGS``), not this docstring.
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ import os
 import re
 import signal
 import sys
+import textwrap
+from pathlib import Path
 
+from . import __version__
 from .scenario import run_file
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
@@ -104,8 +110,63 @@ def _flush_stdout() -> None:
         raise _OutputLost(error) from None
 
 
+DESCRIPTION = ("Step through the Magic: The Gathering rules for subgames (CR 726) and for "
+               "leaving a multiplayer game (CR 800.4): run scenario files, check their "
+               "expectations, print their traces, write walkthrough pages.")
+"""The description ``magicsub --help`` prints (plain text)."""
+
+EPILOGS = {
+    "magicsub": """\
+examples:
+  magicsub examples                     list the scenarios that come with magicsub
+  magicsub examples --copy my-examples  copy them all into a folder, to run and adapt
+  magicsub new my.yaml --players Alex,Bianca,Cho
+                                        start a scenario of your own
+  magicsub check my.yaml                check that its expectations hold
+  magicsub show my.yaml                 print its trace, step by step
+  magicsub html my.yaml -o my.html      write its walkthrough page
+
+exit status: 0 every expectation holds; 1 an expectation failed or a step is illegal;
+2 a malformed file, a usage error, or output that could not be written or was refused;
+130 interrupted (Ctrl-C); 143 terminated.""",
+    "check": """\
+example:
+  magicsub check my.yaml my-examples/*.yaml
+  (prints "ok: FILE (N steps)" or each failed expectation as "FAIL FILE:LINE: expected ...")""",
+    "show": """\
+example:
+  magicsub show my.yaml | less""",
+    "html": """\
+example:
+  magicsub html my.yaml -o my.html""",
+    "examples": """\
+examples:
+  magicsub examples                              list them: name, then title
+  magicsub examples 726_1_shahrazad              copy one into the current folder
+  magicsub examples 726_5_end_of_subgame 800_4a_act_of_treason -o walkthroughs
+  magicsub examples --copy my-examples           copy them all into a folder
+  magicsub check my-examples/*.yaml              then run them""",
+    "new": """\
+examples:
+  magicsub new my.yaml                                    Shahrazad, with Alex and Bianca
+  magicsub new leaving.yaml --rule 800.4a --players Ana,Ben,Chidi,Dee
+  magicsub new bribery.yaml --players Alex,Bianca,Cho --card Bribery
+  magicsub check my.yaml                                  it passes as written: now edit it""",
+}
+"""The example (and exit status) text after each command's help, by command."""
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its usage and error messages printed through ``say``."""
+    """argparse, with its usage and error messages printed through ``say``, help text kept as
+    written (no rewrapping), and the command's example from ``EPILOGS`` after its help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        if kwargs.get("description") and "\n" not in kwargs["description"]:
+            kwargs["description"] = textwrap.fill(kwargs["description"], 78)
+        super().__init__(*args, **kwargs)
+        if self.epilog is None:
+            self.epilog = EPILOGS.get(self.prog.split(" ")[-1])
 
     def _print_message(self, message: str, file=None) -> None:
         if message:
@@ -139,21 +200,113 @@ def _show(file: str, colour: bool | None) -> int:
     return 0 if result.ok else 1
 
 
+def _add_author_commands(sub) -> None:
+    """The commands for someone writing scenarios: ``examples`` and ``new``."""
+    p_examples = sub.add_parser(
+        "examples", help="list the scenarios that come with magicsub, or copy them out",
+        description="List the scenarios that come with magicsub (name and title, grouped by "
+        "rule), or copy them into a folder to run and adapt. A file already there with other "
+        "content is not overwritten unless --force is given: nothing is written then.")
+    p_examples.add_argument("names", nargs="*", metavar="NAME",
+                            help="an example to copy (a name from the list); with no NAME, "
+                            "--copy copies them all")
+    p_examples.add_argument("-o", "--copy", dest="folder", metavar="DIR",
+                            help="copy into this folder, created if missing (default with a "
+                            "NAME: the current folder)")
+    p_examples.add_argument("--force", action="store_true",
+                            help="replace files there that have other content")
+    p_examples.set_defaults(handler=_examples)
+    p_new = sub.add_parser(
+        "new", help="start a scenario file: comments, and an example that runs",
+        description="Write a new scenario file to start from: the players you name, a comment "
+        "on every key, and a small example that runs and passes 'magicsub check' (Shahrazad "
+        "starting a subgame; for a rule of CR 800-801, a player conceding a multiplayer game). "
+        "An existing file is not overwritten unless --force is given.")
+    p_new.add_argument("file", metavar="FILE", help="the scenario file to write, e.g. my.yaml")
+    p_new.add_argument("--players", metavar="NAMES",
+                       help="the players in turn order, separated by commas (default: "
+                       "Alex,Bianca; Alex,Bianca,Cho for a rule of CR 800-801)")
+    p_new.add_argument("--rule", metavar="RULE",
+                       help="the rule the scenario is about, e.g. 726.5: its text is quoted at "
+                       "the top and it starts the title")
+    p_new.add_argument("--card", action="append", default=[], metavar="NAME",
+                       help="a card magicsub knows, put in the first player's hand with its "
+                       "rules text quoted (repeat for more; the README lists them)")
+    p_new.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p_new.set_defaults(handler=_new)
+
+
+def _examples(args) -> int:
+    from . import examples
+    from .pagefiles import OutputRefused
+
+    try:
+        shipped = examples.shipped()
+        if not args.names and args.folder is None:
+            say(examples.listing(shipped))
+            return 0
+        chosen = examples.find(args.names, shipped) if args.names else shipped
+        done = examples.copy_out(chosen, args.folder or ".", force=args.force)
+    except (examples.UnknownExample, OutputRefused) as err:
+        say(f"magicsub examples: {err}", err=True)
+        return 2
+    except OSError as err:
+        say(f"magicsub examples: {_os_error(err)}; nothing was kept", err=True)
+        return 2
+    for path, what in done:
+        say(f"{what} {path}")
+    return 0
+
+
+def _new(args) -> int:
+    from .newfiles import write_new_files
+    from .pagefiles import OutputRefused, new_folder
+    from .scaffold import ScaffoldError, scaffold
+
+    path = Path(args.file)
+    try:
+        text = scaffold(path.name, players=args.players, rule=args.rule, card_names=args.card)
+        with new_folder(path.parent):
+            [(_, what)] = write_new_files([(path, text.encode("utf-8"))], force=args.force)
+    except (ScaffoldError, OutputRefused) as err:
+        say(f"magicsub new: {err}", err=True)
+        return 2
+    except OSError as err:
+        say(f"magicsub new: {_os_error(err)}; nothing was written", err=True)
+        return 2
+    say(f"{what} {path}: it passes as written; edit it, then run: magicsub check {path}")
+    return 0
+
+
+def _os_error(err: OSError) -> str:
+    where = f"{err.filename}: " if err.filename else ""
+    return f"cannot write {where}{err.strerror or err}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 expectation failed, 2 bad file)."""
-    parser = _Parser(prog="magicsub", description=__doc__.split("\n\n")[0],
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p_check = sub.add_parser("check", help="run scenario files and check their expectations")
-    p_check.add_argument("files", nargs="+")
-    p_show = sub.add_parser("show", help="print a scenario's trace step by step")
-    p_show.add_argument("file")
-    p_show.add_argument("--colour", "--color", dest="colour", action="store_true", default=None)
-    p_show.add_argument("--no-colour", "--no-color", dest="colour", action="store_false")
+    parser = _Parser(prog="magicsub", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"magicsub {__version__}",
+                        help="print magicsub's version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p_check = sub.add_parser("check", help="run scenario files and check their expectations",
+                             description="Run scenario files and check their expectations.")
+    p_check.add_argument("files", nargs="+", metavar="FILE", help="a scenario file (YAML)")
+    p_show = sub.add_parser("show", help="print a scenario's trace step by step",
+                            description="Print a scenario's trace step by step: each step's "
+                            "rule, the sentence that applies and what changed.")
+    p_show.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
+    p_show.add_argument("--colour", "--color", dest="colour", action="store_true", default=None,
+                        help="colour the output (the default on a terminal)")
+    p_show.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
+                        help="never colour the output")
+    _add_author_commands(sub)
     p_html = sub.add_parser("html", help="write a standalone walkthrough page")
     p_html.add_argument("file")
     p_html.add_argument("-o", "--output", required=True)
     args = parser.parse_args(argv)
+    if hasattr(args, "handler"):
+        return args.handler(args)
     if args.command == "check":
         return _check(args.files)
     if args.command == "show":
@@ -234,7 +387,7 @@ def run() -> None:
     sys.exit(run_command(sys.argv[1:]))
 
 
-__all__ = ["main", "run", "run_command", "say", "terminal_text"]
+__all__ = ["DESCRIPTION", "EPILOGS", "main", "run", "run_command", "say", "terminal_text"]
 
 
 if __name__ == "__main__":  # pragma: no cover

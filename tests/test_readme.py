@@ -111,3 +111,25 @@ def test_every_rules_module_the_rulebook_imports_is_described():
     assert all(f"`{n}.py`" in text for n in ("transaction", "priority", "turns", "resolution",
                                              "triggers", "effects", "state"))
 
+
+
+def test_the_command_table_lists_every_command_of_the_cli(capsys):
+    """Each row of "Use it"'s command table is a command of ``magicsub --help`` (or
+    ``--version``), each listed once, and each row's usage parses as that command's."""
+    from magicsub.cli import main
+
+    rows = table(section("## Use it"), "Command")
+    usages = [code(row[0])[0].split() for row in rows]
+    assert all(words[0] == "magicsub" for words in usages)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = re.findall(r"^    (\w+)  ", capsys.readouterr().out, re.M)
+    assert sorted(words[1] for words in usages) == sorted([*listed, "--version"])
+    assert len({words[1] for words in usages}) == len(usages)
+    for words in (words for words in usages if words[1] != "--version"):
+        with pytest.raises(SystemExit) as exit_:
+            main([words[1], "--help"])
+        assert exit_.value.code == 0
+        usage = capsys.readouterr().out
+        for option in (w.strip("[]") for w in words[2:] if w.strip("[]").startswith("-")):
+            assert option in usage, (words[1], option)
