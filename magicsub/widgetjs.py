@@ -3,12 +3,12 @@
 Pages render their widgets with ``@jupyter-widgets/html-manager``'s ``embed.js``: one script
 (no RequireJS) with the widget models, views and CSS; the only file it loads is the Font
 Awesome 5 solid face, for the Play/Pause/Stop icons (``fa`` classes). ``FILES`` are what a page
-needs from the package's ``dist/`` folder.
+needs from html-manager's package folder.
 
-The files are looked for in ``$MAGICSUB_NODE_MODULES`` (a ``node_modules`` folder), in the
-``node_modules`` of a source checkout (``npm ci``), then in the package's ``assets/vendor/``
-(filled by ``tools/vendor_widgets.py`` when a wheel or sdist is built, so an installed magicsub
-needs no Node, in the same layout), then in ``./node_modules``.
+That folder is looked for in ``$MAGICSUB_NODE_MODULES`` (a ``node_modules`` folder), in the
+``node_modules`` of a source checkout (``npm ci``), then at magicsub's ``assets/vendor/`` (a
+copy of the same files in the same layout, made by ``tools/vendor_widgets.py`` when a wheel or
+an sdist is built: an installed magicsub needs no Node), then in ``./node_modules``.
 """
 
 from __future__ import annotations
