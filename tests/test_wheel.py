@@ -69,7 +69,10 @@ def checkout_copy(dest: Path) -> Path:
 def run(args: list[str], cwd: Path, **kwargs) -> subprocess.CompletedProcess:
     proc = subprocess.run([str(a) for a in args], cwd=cwd, env=kwargs.pop("env", clean_env()),
                           capture_output=True, text=True, timeout=300, **kwargs)
-    assert proc.returncode == 0, f"{' '.join(map(str, args))}\n{proc.stdout}\n{proc.stderr}"
+    hint = ("\n(uv runs offline, from its cache: `make venv` fills it)"
+            if Path(str(args[0])).name == "uv" else "")
+    assert proc.returncode == 0, (f"{' '.join(map(str, args))}\n{proc.stdout}\n{proc.stderr}"
+                                  f"{hint}")
     return proc
 
 
