@@ -31,7 +31,7 @@ NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := book/_vendor/.vendored
 
 .PHONY: help venv node_modules vendor book notebooks golden lint unit nbval browser chromium \
-	test lab clean bench
+	test lab clean bench wheel
 
 help:
 	@echo "make book       build the Jupyter Book into _build/html"
@@ -39,6 +39,7 @@ help:
 	@echo "make lab        run JupyterLab with this project's environment"
 	@echo "make notebooks  re-execute every notebook under book/, storing text outputs (no widget state)"
 	@echo "make golden     rewrite tests/golden/ (the trace of every scenario) after an engine change"
+	@echo "make wheel      build the sdist and the wheel (with the widget JavaScript) into dist/"
 	@echo "make lint | unit | nbval | browser | bench | clean"
 
 # --- environments -------------------------------------------------------------------------
@@ -85,6 +86,11 @@ golden: $(VENV_STAMP)
 lab: $(VENV_STAMP)
 	$(BIN)/jupyter lab
 
+# The build backend (tools/build_backend.py) copies the widget JavaScript from node_modules into
+# magicsub/assets/vendor/ first: `pip install 'dist/magicsub-*.whl[widgets]'` needs no Node.
+wheel: $(VENV_STAMP) $(NODE_STAMP)
+	$(BIN)/uv build --out-dir dist
+
 # --- checks -------------------------------------------------------------------------------
 
 lint: $(VENV_STAMP)
@@ -94,6 +100,8 @@ lint: $(VENV_STAMP)
 # Doctests run apart: --doctest-modules over tests/ would import tests/conftest.py and
 # tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).
 # node_modules too: `magicsub html` pages (and their tests) embed the widget JavaScript.
+# tests/test_wheel.py (marker `wheel`, ~10 s on one worker) builds the wheel and installs it
+# into a fresh virtualenv, offline from uv's cache, which `make venv` filled.
 unit: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) $(PARALLEL) tests -m "not browser"
 	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
@@ -126,4 +134,4 @@ bench: $(VENV_STAMP)
 	else echo "benchmarks/run.py does not exist yet"; fi
 
 clean:
-	rm -rf _build book/_vendor .cache
+	rm -rf _build book/_vendor .cache magicsub/assets/vendor dist

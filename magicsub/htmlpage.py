@@ -1,24 +1,26 @@
 """A standalone walkthrough page, for ``magicsub html FILE -o page.html``.
 
-The page embeds the widget state of a ``Stepper`` over the scenario's trace and loads the widget
-JavaScript (RequireJS and ``@jupyter-widgets/html-manager``, with the fonts it asks for) from a
-folder beside it, ``<page>_files/``, copied from this project's ``node_modules`` (``npm ci``).
-Nothing is loaded from another host. RequireJS does not work from ``file://``: serve the folder
-over HTTP (``python -m http.server``) to use the page.
+The page embeds the widget state of a ``Stepper`` over the scenario's trace and runs it with
+``@jupyter-widgets/html-manager``'s ``embed.js`` (``magicsub.widgetjs``). By default the script
+and the icon font it asks for go to a folder beside the page, ``<page>_files/`` (about 2 MB);
+with ``single_file`` everything is inline in the page, to open from disk, email or attach.
+Either way nothing is loaded from another host, and the page works from ``file://``.
+``embed_snippet`` is the ``<iframe>`` that shows a page in a blog post.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from . import widgetjs
 from .pagefiles import OutputRefused, check_output, new_folder, sync_folder, write_atomic
+from .widgetjs import MissingAssets
 
 if TYPE_CHECKING:
     from .scenario import ScenarioResult
@@ -26,8 +28,6 @@ if TYPE_CHECKING:
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 MODEL_REF = "IPY_MODEL_"
-HTML_MANAGER_DIST = ("@jupyter-widgets", "html-manager", "dist")
-FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot", ".svg")
 
 PAGE_CSS = """\
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;\
@@ -40,51 +40,20 @@ h2{font-size:1.2rem;margin:1em 0 .3em}
 """
 
 
-class MissingAssets(RuntimeError):
-    """The widget JavaScript is not installed (``npm ci`` has not been run)."""
+def copy_assets(dest: Path, place: Path | None = None) -> list[Path]:
+    """Copy ``embed.js``, its licence notices and its icon font into ``dest``; return them.
 
-
-def node_modules() -> Path:
-    """The ``node_modules`` folder with the widget JavaScript.
-
-    Looked for in ``$MAGICSUB_NODE_MODULES``, beside the magicsub package's folder (a source
-    checkout), then in the current directory.
-
-    :raises MissingAssets: none has ``@jupyter-widgets/html-manager`` and ``requirejs``.
-    """
-    candidates = []
-    if os.environ.get("MAGICSUB_NODE_MODULES"):
-        candidates.append(Path(os.environ["MAGICSUB_NODE_MODULES"]))
-    candidates += [Path(__file__).resolve().parent.parent / "node_modules",
-                   Path.cwd() / "node_modules"]
-    for folder in candidates:
-        if ((folder / "requirejs" / "require.js").is_file()
-                and (folder.joinpath(*HTML_MANAGER_DIST) / "embed-amd.js").is_file()):
-            return folder
-    looked = ", ".join(str(c) for c in candidates)
-    raise MissingAssets("the widget JavaScript (requirejs, @jupyter-widgets/html-manager) is "
-                        f"not installed; looked in {looked}. Run `npm ci` in the magicsub "
-                        "source folder (or set MAGICSUB_NODE_MODULES).")
-
-
-def copy_assets(dest: Path, modules: Path | None = None) -> list[Path]:
-    """Copy RequireJS, the html-manager embed script and its fonts into ``dest``; return them.
-
+    ``place`` is the html-manager package folder to copy from (default ``widgetjs.folder()``).
     The folder's rules are ``magicsub.pagefiles``': no symbolic link followed in it, a copy
     only where the content (SHA-256) differs, never over a file of the user's.
 
-    :raises MissingAssets: ``node_modules`` lacks them.
+    :raises MissingAssets: the widget JavaScript is not installed.
     :raises OutputRefused: a link, a non-file or a file of the user's is in the way (named).
     :raises OSError: naming the path that could not be written.
     """
-    modules = modules or node_modules()
-    dist = modules.joinpath(*HTML_MANAGER_DIST)
-    target_dist = "jupyter-widgets/html-manager/dist"
-    files = [("require.js", modules / "requirejs" / "require.js"),
-             (f"{target_dist}/embed-amd.js", dist / "embed-amd.js")]
-    files += [(f"{target_dist}/{p.name}", p) for p in sorted(dist.iterdir())
-              if p.suffix in FONT_SUFFIXES]
-    return sync_folder(dest, files)
+    place = place or widgetjs.folder()
+    names = (widgetjs.EMBED_SCRIPT, widgetjs.EMBED_LICENSES, widgetjs.ICON_FONT)
+    return sync_folder(dest, [(name, widgetjs.source(name, place)) for name in names])
 
 
 def a11y_script() -> str:
@@ -189,24 +158,30 @@ def _references(value: object, found: list[str]) -> None:
             _references(item, found)
 
 
-def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
-              body_after: str = "", fallback: str = "") -> str:
+def page_html(views: Sequence, *, title: str, files: str | None, body_before: str = "",
+              body_after: str = "", fallback: str = "", place: Path | None = None) -> str:
     """The page: the widget state of ``views`` (and what they depend on) and one view each.
 
-    ``files`` is the URL of the assets folder relative to the page; ``body_before`` and
-    ``body_after`` are HTML around the widgets (already escaped); ``fallback`` is shown when
-    JavaScript is off.
+    ``files`` is the URL of the assets folder relative to the page, or ``None`` for a page
+    with ``embed.js`` inline (from the html-manager folder ``place``, default
+    ``widgetjs.folder()``); ``body_before`` and ``body_after`` are HTML around the widgets
+    (already escaped); ``fallback`` is shown when JavaScript is off.
+
+    :raises MissingAssets: inline, and the widget JavaScript is missing or not the build
+        magicsub inlines.
     """
     from ipywidgets.embed import embed_data
 
     data = stable_ids(embed_data(views=list(views), state=widget_state(views)))
-    base = quote(files)
-    dist = f"{base}/jupyter-widgets/html-manager/dist"
     view_tags = "\n".join(
         f'<div class="ms-view"><script type="{WIDGET_VIEW}">{_script_json(spec)}</script></div>'
         for spec in data["view_specs"])
-    config = json.dumps({"paths": {"@jupyter-widgets/html-manager/dist": dist,
-                                   "@jupyter-widgets": dist}})
+    if files is None:
+        embed = f"<script>\n{widgetjs.inline_script(place)}</script>"
+    else:
+        base = quote(files)
+        embed = (f'<script src="{base}/{widgetjs.EMBED_SCRIPT}" '
+                 f'data-jupyter-widgets-cdn="{base}/widget-modules/"></script>')
     noscript = f"<noscript>{fallback}</noscript>" if fallback else ""
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -216,11 +191,9 @@ def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
 <title>{escape(title)}</title>
 <link rel="icon" href="data:,">
 <style>{PAGE_CSS}</style>
-<script src="{base}/require.js"></script>
-<script>require.config({config});</script>
-<script src="{dist}/embed-amd.js" data-jupyter-widgets-cdn="{base}/widget-modules/"></script>
-<script>{a11y_script()}</script>
 <script type="{WIDGET_STATE}">{_script_json(data["manager_state"])}</script>
+{embed}
+<script>{a11y_script()}</script>
 </head>
 <body>
 <main>
@@ -236,27 +209,54 @@ def page_html(views: Sequence, *, title: str, files: str, body_before: str = "",
 
 def write_widgets_page(views: Sequence, out: str | Path, *, title: str, body_before: str = "",
                        body_after: str = "", fallback: str = "",
-                       inputs: Sequence[str | Path] = ()) -> Path:
-    """Write a page with ``views`` to ``out`` and its assets to ``<stem>_files/`` beside it.
+                       inputs: Sequence[str | Path] = (), single_file: bool = False) -> Path:
+    """Write a page with ``views`` to ``out``, and its assets to ``<stem>_files/`` beside it
+    unless ``single_file`` (then the page holds them).
 
     Files are written as ``magicsub.pagefiles`` says: never over one of ``inputs``, never
     through a symbolic link, atomically, and a run that fails leaves no folder it created.
 
-    :raises MissingAssets: the widget JavaScript is not installed (``npm ci``).
+    :raises MissingAssets: the widget JavaScript is not installed.
     :raises OutputRefused: ``out`` is an input or a link, or something is in the assets'
         way; nothing was written.
     :raises OSError: naming the path that could not be written; the previous page is intact.
     """
     out = Path(out)
     check_output(out, inputs)
-    files = f"{out.stem}_files"
-    modules = node_modules()
+    place = widgetjs.folder()
+    files = None if single_file else f"{out.stem}_files"
     html = page_html(views, title=title, files=files, body_before=body_before,
-                     body_after=body_after, fallback=fallback)
-    with new_folder(out.parent), new_folder(out.parent / files):
-        copy_assets(out.parent / files, modules)
-        write_atomic(out, html.encode("utf-8", "backslashreplace"))
+                     body_after=body_after, fallback=fallback, place=place)
+    with new_folder(out.parent):
+        if files is None:
+            write_atomic(out, html.encode("utf-8", "backslashreplace"))
+            return out
+        with new_folder(out.parent / files):
+            copy_assets(out.parent / files, place)
+            write_atomic(out, html.encode("utf-8", "backslashreplace"))
     return out
+
+
+def embed_height(players: int) -> int:
+    """A frame height (CSS pixels) for a walkthrough of ``players`` players: the Stepper's
+    controls, a rule and a board of that many players in a blog column (about 700 pixels
+    wide), most steps in view (measured in Chromium): 1000 for two, 200 more a player, at most
+    1600. The frame scrolls for taller steps."""
+    return min(1600, 600 + 200 * max(players, 2))
+
+
+def embed_snippet(src: str, title: str, height: int = 1000) -> str:
+    """An ``<iframe>`` showing the page at the URL ``src`` (relative to the post, or
+    absolute) in a blog post or any HTML, titled ``title`` for screen readers.
+
+    ``sandbox="allow-scripts"``: the page's scripts run (the widgets need them), in an origin
+    of their own, so they cannot read the host page, its cookies or storage, open windows,
+    submit forms or navigate the host.
+    """
+    return (f'<iframe src="{escape(src)}" '
+            f'title="{escape(title)}" width="100%" height="{int(height)}" '
+            'style="border:1px solid #ccc;max-width:100%" loading="lazy" '
+            'sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>')
 
 
 def _expectations_html(result: ScenarioResult) -> str:
@@ -272,7 +272,7 @@ def _expectations_html(result: ScenarioResult) -> str:
     return f"<h2>Expectations</h2><ul>{items}</ul>"
 
 
-def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
+def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool = False) -> Path:
     """Write the walkthrough page of a scenario's run (a Stepper over its trace); the scenario's
     file is an input that ``out`` may not be (see ``write_widgets_page``)."""
     from . import render
@@ -288,16 +288,21 @@ def scenario_page(result: ScenarioResult, out: str | Path) -> Path:
     return write_widgets_page([stepper], out, title=scenario.title, body_before="".join(intro),
                               body_after=_expectations_html(result),
                               fallback=render.trace_html(result.trace),
-                              inputs=[scenario.file] if scenario.file else [])
+                              inputs=[scenario.file] if scenario.file else [],
+                              single_file=single_file)
 
 
-def write_page(file: str | Path, out: str | Path) -> int:
-    """Load and run the scenario ``file`` and write its walkthrough page to ``out``.
+def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
+               embed: bool = False) -> int:
+    """Load and run the scenario ``file`` and write its walkthrough page to ``out``: with
+    ``single_file``, one file with everything inline; else the page and ``<stem>_files/``.
+    With ``embed``, print ``embed_snippet`` for the page on standard output (and the other
+    messages on stderr).
 
     Return the exit status: 0 written and every expectation holds; 1 an illegal step, or a
     failed expectation (the page is still written); 2 a malformed file, or no page written
     (``out`` is the input or a link, a file of the user's is in the assets' way, a write
-    failed, ipywidgets or the widget JavaScript missing). Messages go to stderr; a refused or
+    failed, ipywidgets or the widget JavaScript missing). Errors go to stderr; a refused or
     failed write changes nothing on disk.
     """
     from .cli import say
@@ -313,7 +318,7 @@ def write_page(file: str | Path, out: str | Path) -> int:
         say("error: `magicsub html` needs ipywidgets: pip install 'magicsub[widgets]'", err=True)
         return 2
     try:
-        path = scenario_page(result, out)
+        path = scenario_page(result, out, single_file=single_file)
     except (MissingAssets, OutputRefused) as err:
         say(f"error: {err}", err=True)
         return 2
@@ -321,13 +326,22 @@ def write_page(file: str | Path, out: str | Path) -> int:
         say(f"error: cannot write {err.filename or out}: {err.strerror or err}; nothing was "
             "replaced", err=True)
         return 2
-    say(f"wrote {path} ({len(result.trace)} steps) and {path.stem}_files/; serve the folder "
-        "over HTTP to view it (RequireJS does not work from file://)")
+    steps = f"{len(result.trace)} steps"
+    if single_file:
+        size = path.stat().st_size
+        say(f"wrote {path} ({steps}, {size / 1e6:.1f} MB, everything inline: open it from "
+            "disk, send it, or put it online)", err=embed)
+    else:
+        say(f"wrote {path} ({steps}) and {path.stem}_files/ (keep them side by side; or use "
+            "--single-file for one file)", err=embed)
+    if embed:
+        say(embed_snippet(quote(path.name), result.scenario.title,
+                          embed_height(len(result.scenario.players))))
     for failure in result.failures:
         say(f"FAIL {failure}", err=True)
     return 0 if result.ok else 1
 
 
-__all__ = ["MissingAssets", "OutputRefused", "a11y_script", "copy_assets", "node_modules",
-           "page_html", "scenario_page", "stable_ids", "widget_state", "write_page",
-           "write_widgets_page"]
+__all__ = ["MissingAssets", "OutputRefused", "a11y_script", "copy_assets", "embed_height",
+           "embed_snippet", "page_html", "scenario_page", "stable_ids", "widget_state",
+           "write_page", "write_widgets_page"]

@@ -1,6 +1,7 @@
 """Writing a page and its ``<page>_files/`` folder without harming anything else on disk.
 
-The rules ``magicsub html`` keeps:
+The rules ``magicsub html`` keeps (with ``--single-file``, those of the page: there is no
+folder):
 
 - The page may not be an input: not the same path once resolved, not the same file (device and
   inode: a symbolic or hard link to it). Nor may it be a symbolic link: the page is replaced,

@@ -24,8 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = (Path(__file__).resolve().parent / "fixtures" / "good"
             / "shahrazad_short_library.yaml").read_text()
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-REQUIRE = "require.js"
-EMBED = "jupyter-widgets/html-manager/dist/embed-amd.js"
+EMBED = "embed.js"
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
 
 
@@ -142,7 +141,7 @@ def test_a_failure_in_a_new_folder_leaves_no_folder_and_no_file(scenario, tmp_pa
     out = tmp_path / "new" / "deeper" / "page.html"
     status, _, err = write(scenario, out, capsys)
     assert status == 2
-    assert err == (f"error: cannot write {out.parent / 'page_files' / REQUIRE}: No space left "
+    assert err == (f"error: cannot write {out.parent / 'page_files' / EMBED}: No space left "
                    "on device; nothing was replaced\n")
     assert snapshot(tmp_path) == {"s.yaml": SCENARIO.encode()}
 
@@ -203,8 +202,7 @@ def outside(tmp_path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("link", ["page_files", "page_files/jupyter-widgets",
-                                  "page_files/require.js"])
+@pytest.mark.parametrize("link", ["page_files", "page_files/embed.js"])
 def test_a_symlink_in_the_assets_folder_is_refused_and_nothing_outside_changes(
         link, scenario, tmp_path, outside, capsys):
     site = tmp_path / "site"
@@ -225,11 +223,11 @@ def test_a_symlink_in_the_assets_folder_is_refused_and_nothing_outside_changes(
 def test_a_users_file_at_an_assets_path_is_not_overwritten(scenario, tmp_path, capsys):
     files = tmp_path / "page_files"
     files.mkdir()
-    (files / REQUIRE).write_text("my own script\n")
+    (files / EMBED).write_text("my own script\n")
     before = snapshot(tmp_path)
     status, _, err = write(scenario, tmp_path / "page.html", capsys)
     assert status == 2
-    assert err == (f"error: {files / REQUIRE} exists and is not magicsub's copy of require.js "
+    assert err == (f"error: {files / EMBED} exists and is not magicsub's copy of embed.js "
                    "(its content differs, and magicsub did not write it there): move it away "
                    "or choose another output; nothing was written\n")
     assert snapshot(tmp_path) == before
@@ -244,7 +242,7 @@ def test_a_users_file_of_the_same_size_is_not_taken_for_the_asset(scenario, tmp_
     embed.write_bytes(same_size)
     status, _, err = write(scenario, out, capsys)
     assert status == 2
-    assert err.startswith(f"error: {embed} exists and is not magicsub's copy of embed-amd.js")
+    assert err.startswith(f"error: {embed} exists and is not magicsub's copy of embed.js")
     assert embed.read_bytes() == same_size
 
 
@@ -275,14 +273,14 @@ def test_a_users_identical_copy_is_accepted_and_recorded(scenario, tmp_path, cap
 
 def test_something_else_in_the_assets_way_is_named(scenario, tmp_path, capsys):
     (tmp_path / "page_files").mkdir()
-    (tmp_path / "page_files" / "jupyter-widgets").write_text("a file, not a folder\n")
+    (tmp_path / "page_files" / EMBED).mkdir()
     (tmp_path / "other_files").write_text("a file, not a folder\n")
     (tmp_path / "third_files").mkdir()
     (tmp_path / "third_files" / pagefiles.MANIFEST).write_text("{}")
     before = snapshot(tmp_path)
     for page, path, what in [
-            ("page", "page_files/jupyter-widgets", "is in the way of magicsub's assets and is "
-             "not a folder"),
+            ("page", f"page_files/{EMBED}", "is in the way of magicsub's assets and is not a "
+             "regular file"),
             ("other", "other_files", "is in the way of magicsub's assets and is not a folder"),
             ("third", f"third_files/{pagefiles.MANIFEST}", "is not magicsub's record of the "
              "assets it wrote")]:

@@ -10,7 +10,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 import magicsub  # noqa: E402
-from magicsub import htmlpage  # noqa: E402
+from magicsub import htmlpage, widgetjs  # noqa: E402
 from magicsub.widgets import Quiz, Stepper, correct_choice, state_bytes  # noqa: E402
 
 SCENARIO = """\
@@ -195,9 +195,9 @@ def test_write_page_embeds_state_and_loads_nothing_from_other_hosts(scenario_fil
     state = re.search(r'widget-state\+json">(.*?)</script>', html, re.S).group(1)
     assert json.loads(state)["state"]
     files = out.parent / "page_files"
-    assert (files / "require.js").is_file()
-    assert (files / "jupyter-widgets/html-manager/dist/embed-amd.js").is_file()
-    assert list((files / "jupyter-widgets/html-manager/dist").glob("*.woff2"))
+    assert sorted(p.name for p in files.iterdir()) == sorted([
+        "embed.js", "embed.js.LICENSE.txt", "1551f4f60c37af51121f.woff2", "magicsub-assets.json"])
+    assert '<script src="page_files/embed.js"' in html
     assert "wrote" in capsys.readouterr().out
 
 
@@ -211,7 +211,7 @@ def test_write_page_exit_codes(tmp_path, scenario_file, monkeypatch, capsys):
     assert htmlpage.write_page(failing, tmp_path / "failing.html") == 1
     assert "FAIL" in capsys.readouterr().err and (tmp_path / "failing.html").is_file()
     monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(htmlpage, "__file__", str(tmp_path / "pkg" / "htmlpage.py"))
+    monkeypatch.setattr(widgetjs, "__file__", str(tmp_path / "pkg" / "widgetjs.py"))
     monkeypatch.chdir(tmp_path)
     assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 2
     assert "npm ci" in capsys.readouterr().err
