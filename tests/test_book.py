@@ -235,3 +235,30 @@ def test_new_page_starts_from_a_scenario(tmp_path, monkeypatch):
     assert notebooks.toc_files() == ["book/intro", "book/a", "book/my_page", "book/b"]
     with pytest.raises(SystemExit, match="exists"):
         notebooks.new_page("my_page", "800_4a_bribery_alex_leaves.yaml", None, None)
+
+
+def test_check_flags_a_notebook_saved_in_another_form_and_the_size_budget(tmp_path, monkeypatch):
+    import nbformat
+
+    book_dir = tmp_path / "book"
+    book_dir.mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell(notebooks.IMPORT)]
+    nb.cells[0]["id"], nb.cells[1]["id"] = "t-00", "t-01"
+    shown = {"text/plain": "Stepper: 2 steps\n1. 726.1"}
+    nb.cells[1].outputs = [nbformat.v4.new_output("display_data", data=shown)]
+    path = book_dir / "t.ipynb"
+    notebooks.write(path, notebooks.clean(nb))
+    toc = tmp_path / "_toc.yml"
+    toc.write_text("format: jb-book\nroot: book/t\n", encoding="utf-8")
+    for name, value in (("BOOK", book_dir), ("TOC", toc), ("ROOT", tmp_path)):
+        monkeypatch.setattr(notebooks, name, value)
+    assert notebooks.problems() == []
+    nbformat.write(nb, path)  # as JupyterLab saves it: outputs split into lines
+    assert notebooks.problems() == [
+        "book/t.ipynb: holds widget state or timings, or is not in its committed form "
+        "(python tools/notebooks.py clean book/t.ipynb)"]
+    notebooks.write(path, notebooks.clean(nb))
+    monkeypatch.setattr(notebooks, "MAX_BYTES", 100)
+    assert notebooks.problems()[0].startswith("book/*.ipynb: ")
+    assert "over the budget of 100" in notebooks.problems()[0]

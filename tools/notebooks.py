@@ -7,8 +7,9 @@ widget ids would change at every run.
 
     python tools/notebooks.py run [NOTEBOOK...]   execute (two at a time), then clean
     python tools/notebooks.py clean [NOTEBOOK...] strip widget state and widget views only
-    python tools/notebooks.py check               lint: every notebook clean, listed in _toc.yml,
-                                                  opening with its title and the import
+    python tools/notebooks.py check               lint: every notebook clean and in its committed
+                                                  form, listed in _toc.yml, opening with its
+                                                  title and the import; 1 MB in all at most
     python tools/notebooks.py new NAME --scenario FILE [--title T] [--part CAPTION]
                                                   start book/NAME.ipynb from a scenario file
 
@@ -72,10 +73,26 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-def write(path: Path, nb: nbformat.NotebookNode) -> None:
-    """Write ``nb`` as nbformat does (one-space indent, a final newline)."""
+MAX_BYTES = 1_000_000
+"""The budget of every committed notebook together (issue: a book reviewers can read)."""
+
+
+def canonical(nb: nbformat.NotebookNode) -> str:
+    """The committed text of ``nb``: nbformat's JSON (one-space indent, sorted keys), cell
+    sources split into lines (readable diffs), outputs kept as whole strings (a line list
+    costs about ten bytes a line, a third of the size of a stepper's text output)."""
+    import copy
+
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        cell.source = cell.source.splitlines(True)
     nbformat.validate(nb)
-    nbformat.write(nb, path)
+    return nbformat.writes(nb, split_lines=False) + "\n"
+
+
+def write(path: Path, nb: nbformat.NotebookNode) -> None:
+    """Write ``nb`` in its canonical form."""
+    path.write_text(canonical(nb), encoding="utf-8")
 
 
 def _run_one(path: Path) -> str | None:
@@ -113,14 +130,16 @@ def problems() -> list[str]:
     """What ``check`` reports: each notebook that is not clean, misses its title or import,
     or is not in _toc.yml; each _toc.yml entry without a page."""
     found = []
+    total = 0
     listed = toc_files()
     for path in notebooks():
         rel = path.relative_to(ROOT)
-        nb = nbformat.read(path, as_version=4)
-        before = json.dumps(nb, sort_keys=True)
-        if json.dumps(clean(nb), sort_keys=True) != before:
-            found.append(f"{rel}: holds widget state or timings "
-                         f"(python tools/notebooks.py clean {rel})")
+        text = path.read_text(encoding="utf-8")
+        total += len(text.encode("utf-8"))
+        nb = nbformat.reads(text, as_version=4)
+        if canonical(clean(nb)) != text:
+            found.append(f"{rel}: holds widget state or timings, or is not in its committed "
+                         f"form (python tools/notebooks.py clean {rel})")
         cells = nb.cells
         if not cells or cells[0].cell_type != "markdown" or not cells[0].source.startswith("# "):
             found.append(f"{rel}: the first cell is not the page title ('# ...')")
@@ -131,6 +150,9 @@ def problems() -> list[str]:
         ids = [c.get("id") for c in cells]
         if len(set(ids)) != len(ids):
             found.append(f"{rel}: two cells share an id")
+    if total > MAX_BYTES:
+        found.append(f"book/*.ipynb: {total:,} bytes in all, over the budget of {MAX_BYTES:,} "
+                     "(keep outputs short: see magicsub.book)")
     for entry in listed:
         if not any((ROOT / f"{entry}{suffix}").exists() for suffix in (".ipynb", ".md")):
             found.append(f"_toc.yml: {entry} has no page")
@@ -225,11 +247,10 @@ def main(argv: list[str] | None = None) -> int:
         return run(notebooks(args.notebooks))
     if args.command == "clean":
         for path in notebooks(args.notebooks):
-            nb = nbformat.read(path, as_version=4)
-            before = json.dumps(nb, sort_keys=True)
-            cleaned = clean(nb)
-            if json.dumps(cleaned, sort_keys=True) != before:
-                write(path, cleaned)
+            text = path.read_text(encoding="utf-8")
+            cleaned = canonical(clean(nbformat.reads(text, as_version=4)))
+            if cleaned != text:
+                path.write_text(cleaned, encoding="utf-8")
                 print(f"cleaned {path.relative_to(ROOT)}")
         return 0
     if args.command == "check":
