@@ -96,13 +96,25 @@ class StepperExpect:
     text: str
 
 
+_JUDGES_DIFFER = "Judges differ: "
+
+
 @dataclass
 class QuizExpect:
-    """A quiz: its choices and the index of the engine's answer."""
+    """A quiz: its choices, the index of the engine's answer, and the choices that are readings
+    of a disputed corner (empty for a settled quiz)."""
 
     question: str
     choices: list[str]
     correct: int
+    disputed: list[str] = field(default_factory=list)
+
+    def verdict(self, index: int) -> str:
+        """The ``data-verdict`` the page must show for choice ``index``: "disputed" for a
+        reading of a disputed corner, else "correct" for the engine's answer and "wrong"."""
+        if self.choices[index] in self.disputed:
+            return "disputed"
+        return "correct" if index == self.correct else "wrong"
 
 
 def parse_stepper(text: str) -> StepperExpect:
@@ -171,7 +183,15 @@ def parse_quiz(text: str) -> QuizExpect:
             choices.append(m["choice"])
     if correct is None:
         raise ValueError(f"no engine answer in the quiz summary {text!r}")
-    return QuizExpect(question, choices, correct)
+    disputed: list[str] = []
+    for line in lines[1:]:
+        if line.startswith(_JUDGES_DIFFER):
+            disputed = line.removeprefix(_JUDGES_DIFFER).split("; ")
+            unknown = [c for c in disputed if c not in choices]
+            if unknown or choices[correct] not in disputed:
+                raise ValueError(f"cannot read the readings {line!r}: {unknown or 'no reading'} "
+                                 f"among the choices {choices} (the engine's answer must be one)")
+    return QuizExpect(question, choices, correct, disputed)
 
 
 def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:

@@ -229,7 +229,9 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
 
 def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) -> None:
     """Every quiz offers the notebook's choices; choosing the engine's answer shows it correct,
-    choosing any other shows the feedback for a wrong answer naming the engine's answer."""
+    choosing any other shows the feedback for a wrong answer naming the engine's answer. In a
+    disputed quiz (its summary lists the readings: "Judges differ: ..."), each reading's choice
+    shows "disputed", the engine's included, and the others "wrong"."""
     tab = book_tabs.open(quiz_page)
     expected = [w for w in page_widgets(quiz_page) if isinstance(w, QuizExpect)]
     outputs = tab.page.locator(".magicsub-quiz").all()
@@ -245,7 +247,7 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
         order = [quiz.correct] + [k for k in range(len(buttons)) if k != quiz.correct]
         for k in order:
             buttons[k].click()
-            verdict = "correct" if k == quiz.correct else "wrong"
+            verdict = quiz.verdict(k)
             feedback = output.locator("[data-verdict]")
             feedback.wait_for(state="visible", timeout=5_000)
             shown = feedback.get_attribute("data-verdict")
@@ -256,6 +258,9 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
             assert quiz.choices[k] in text, f"{where}: feedback {text!r} for {labels[k]!r}"
             if verdict == "wrong":
                 assert answer in text, f"{where}: wrong-answer feedback does not name {answer!r}"
+            elif k != quiz.correct:
+                whole = feedback.locator("xpath=..").inner_text()
+                assert answer in whole, f"{where}: the other reading does not name {answer!r}"
             assert output.locator("[data-verdict]").count() == 1, (
                 f"{where}: more than one feedback shown")
             assert "mod-active" in (buttons[k].get_attribute("class") or ""), (
