@@ -240,11 +240,23 @@ def where(result: ScenarioResult, oid: str) -> str:
     return f"{'main-game' if game == 'main' else 'subgame ' + game} {zone}"
 
 
-def quiz(quiz_id: str, *, folder: str | Path = "quizzes") -> Quiz:
+def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = None):
     """The quiz ``quiz_id`` from the YAML files in ``folder`` (beside the notebook): its
-    scenario is run and the engine decides which choice is right (``magicsub.quizdata``)."""
+    scenario is run and the engine decides which choice is right (``magicsub.quizdata``).
+
+    With ``text`` (a learner's edit of the quiz's scenario, as YAML), that scenario is run
+    instead and the answer recomputed; when the edit leaves no single right choice (or does
+    not run), the reason is shown instead of a quiz.
+    """
     data = quizdata.find(quiz_id, folder)
-    return Quiz.from_data(data, result=quizdata.run(data, scenario_path))
+    if text is None:
+        return Quiz.from_data(data, result=quizdata.run(data, scenario_path))
+    try:
+        result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
+        return Quiz.from_data(data, result=result)
+    except (quizdata.QuizError, magicsub.ScenarioError) as err:
+        return Text(f"**This version cannot decide the quiz:** {escape(str(err))}",
+                    f"This version cannot decide the quiz: {err}")
 
 
 def try_it(text: str, *, title: str = "Your version") -> None:

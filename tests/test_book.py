@@ -262,3 +262,21 @@ def test_check_flags_a_notebook_saved_in_another_form_and_the_size_budget(tmp_pa
     monkeypatch.setattr(notebooks, "MAX_BYTES", 100)
     assert notebooks.problems()[0].startswith("book/*.ipynb: ")
     assert "over the budget of 100" in notebooks.problems()[0]
+
+
+def test_a_quiz_over_an_edited_scenario_recomputes_or_says_why(tmp_path):
+    folder = _quizzes(tmp_path, QUIZ)
+    text = (book.SCENARIOS / "800_4a_bribery_alex_leaves.yaml").read_text()
+    assert book.quiz("bribery", folder=folder, text=text).correct == 0
+    stays = book.quiz("bribery", folder=folder, text=text.replace("  - leave: Alex\n", "")
+                      .replace("  - {object: angel, game: main, zone: exile, owner: Bianca}\n", "")
+                      .replace("  - {player: Alex, in_game: false}\n", "")
+                      .replace('  - {trace_cites: ["800.4a"]}\n', ""))
+    assert stays.correct == 1 and stays.choices[1] == "main-game battlefield"
+    undecided = book.quiz("bribery", folder=folder,
+                          text=text.split("steps:")[0] + "steps:\n  - leave: Alex\n")
+    assert repr(undecided) == ("This version cannot decide the quiz: quiz 'bribery' (q.yaml, "
+                               "line 1): exactly one choice must hold after the run; these "
+                               "hold: none")
+    broken = book.quiz("bribery", folder=folder, text="title: x\n")
+    assert repr(broken).startswith("This version cannot decide the quiz:")
