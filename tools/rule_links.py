@@ -360,7 +360,11 @@ class RuleIndexDirective(SphinxDirective):
             self.env.note_dependency(str(path))
             for file in scan.files:
                 self.env.note_dependency(file)
+            reported = self.env.temp_data.setdefault("rule_links_reported", set())
             for problem in scan.problems:
+                if problem in reported:  # the page's other indexes share the scan
+                    continue
+                reported.add(problem)
                 if problem.level == "warning":
                     logger.warning(f"rule index: {problem.message}",
                                    location=self.get_location(), type="rule_links",
