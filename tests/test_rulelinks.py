@@ -161,6 +161,16 @@ def test_the_boards_rule_numbers_link_to_the_rules_page_when_given_one():
     assert '<span class="ms-rn">CR 726.2</span>' in render.step_html(step)
 
 
+def test_a_stepper_given_the_rules_page_links_every_steps_rule():
+    from magicsub.widgets import Stepper
+
+    trace = _shahrazad_trace()
+    linked = Stepper(trace, rules_page=PAGE)
+    hrefs = [Links(page.value).links[0]["href"] for page in linked.pages.children[1:]]
+    assert hrefs == [rule_url(s.rule) for s in trace]
+    assert not any(Links(page.value).links for page in Stepper(trace).pages.children)
+
+
 def test_a_step_of_edition_506_links_to_the_2003_paragraph():
     data = {"title": "t", "edition": "506", "players": ["Alex", "Bianca"],
             "libraries": {"Alex": 8, "Bianca": 8},
