@@ -46,9 +46,9 @@ SKIP = (nodes.reference, nodes.literal, nodes.FixedTextElement, nodes.title, nod
         nodes.raw, nodes.comment, nodes.target, nodes.math, nodes.image, nodes.option_string,
         addnodes.pending_xref, addnodes.desc_signature, addnodes.toctree)
 """Text inside these stays as it is: code, literal text, headings, raw HTML, links."""
-OFF_KEY = "rule_links_off"
-"""The attribute that keeps the numbers of a part of a page as text (a walkthrough's title in
-the rule index: a link there would look like a link to the walkthrough)."""
+OFF_CLASS = "rule-links-off"
+"""The class that keeps the numbers of a part of a page as text (a walkthrough's title in the
+rule index: a link there would look like a link to the walkthrough)."""
 EDITIONS_KEY = "rule_editions"
 """The attribute that sets, for a part of a page, where its rule numbers are looked for."""
 METADATA_KEY = "rule-editions"
@@ -401,7 +401,7 @@ def page_editions(app: Sphinx, docname: str) -> tuple[str, ...]:
 def _skipped(node: nodes.Node) -> bool:
     parent = node.parent
     while parent is not None:
-        if isinstance(parent, SKIP) or parent.get(OFF_KEY):
+        if isinstance(parent, SKIP) or OFF_CLASS in parent.get("classes", ()):
             return True
         parent = parent.parent
     return False
@@ -519,7 +519,7 @@ def _page_item(app: Sphinx, docname: str, cited_doc: str, steps: list[dict]) -> 
         by_key.setdefault((step["key"], step["title"]), []).append(step)
     for n, ((key, stepper_title), cited) in enumerate(by_key.items()):
         line += nodes.Text(": " if n == 0 else "; ")
-        line += nodes.emphasis("", stepper_title, **{OFF_KEY: True})
+        line += nodes.emphasis("", stepper_title, classes=[OFF_CLASS])
         line += nodes.Text(", step " if len(cited) == 1 else ", steps ")
         for i, step in enumerate(cited):
             if i:
