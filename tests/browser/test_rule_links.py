@@ -15,7 +15,14 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
-from pagecheck import HTML_DIR, REPO_ROOT, BookTabs, open_page, require_built
+from pagecheck import (
+    HTML_DIR,
+    REPO_ROOT,
+    BookTabs,
+    open_page,
+    require_built,
+    wait_for_requests,
+)
 from playwright.sync_api import Browser, Page
 
 import magicsub
@@ -110,6 +117,7 @@ def test_clicking_a_rule_link_opens_the_paragraph_it_shows_on_hover(
         href = link.get_attribute("href")
         link.click()
         page.wait_for_url(urljoin(f"{server_url}/{relative}", href))
+        wait_for_requests(page, report)
         target = page.evaluate(TARGET_TEXT_JS)
         assert target and target[1].startswith(number_of(title) + " "), (relative, target)
         assert title.split(" ", 1)[1] in re.sub(r"\s+", " ", target[1]), relative
@@ -141,6 +149,7 @@ def test_a_boards_rule_links_lead_to_their_paragraphs(page: Page, server_url: st
         report = open_page(page, board_url)
         page.locator(selector).first.click()
         page.wait_for_url(re.compile(r"reference_rules\.html#"))
+        wait_for_requests(page, report)
         target = page.evaluate(TARGET_TEXT_JS)
         assert target and target[1].startswith(number + " "), (selector, target)
         assert not report.problems(), report.summary()
