@@ -30,6 +30,7 @@ from IPython.display import HTML, Markdown, display
 import magicsub
 
 from . import quizdata
+from .rulelinks import RULES_PAGE
 from .scenario import ScenarioResult, load_scenario
 from .widgets import Quiz, Stepper
 
@@ -133,7 +134,7 @@ def stepper(key: str, file: str | Path | None = None, *, text: str | None = None
     else:
         label, yaml_text = "The scenario (inline in this notebook)", text
     display(Stepper(result.trace, title=title or result.scenario.title, key=key,
-                    source=folded_yaml(label, yaml_text)))
+                    source=folded_yaml(label, yaml_text), rules_page=RULES_PAGE))
 
 
 def quote(*rules: str, edition: str = "726") -> Text:

@@ -5,6 +5,11 @@ Nothing here imports ipywidgets; ``Step._repr_html_``, ``Trace._repr_html_`` and
 is escaped. Meaning is never carried by colour alone: each mark (active player, priority, token,
 moved in this step...) is also written out in words.
 
+Every rule number the rules data knows shows its paragraph on hover; given ``rules_page`` (the
+URL of the rules page, e.g. ``magicsub.rulelinks.RULES_PAGE`` in the book), it is also a link to
+the paragraph's anchor there (``magicsub.rulelinks``). Without it (``magicsub html``, Jupyter),
+there is no rules page to link to: hover titles only.
+
 >>> import magicsub
 >>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3})
 >>> html = world_html(game.world)
@@ -19,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
-from . import modifiers
+from . import modifiers, rulelinks
 from .objects import Kind
 from .state import step_label
 from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
@@ -67,6 +72,8 @@ margin-left:3px;white-space:nowrap}
 .magicsub .ms-rule{border-left:4px solid #0a4f96;padding:2px 8px;margin:4px 0;background:#f5f8fc}
 .magicsub .ms-rn{font-weight:700;font-size:110%}
 .magicsub .ms-ed{color:#4d4d4d}
+.magicsub a.ms-cr,.magicsub a.ms-rn{color:#0a4f96;text-decoration:underline}
+.magicsub span.ms-cr{text-decoration:underline dotted;cursor:help}
 .magicsub mark{background:#ffe27a;color:#000;font-weight:600}
 .magicsub .ms-ch{flex:1 1 260px;min-width:0}
 .magicsub .ms-ch ul{padding-left:18px}
@@ -129,11 +136,17 @@ class _Board:
     """Renders one World; a helper object so the per-object state is not passed around."""
 
     def __init__(self, world: World, marks: dict[str, str], players: set[tuple[int, str]],
-                 edition: str | None):
+                 edition: str | None, rules_page: str | None = None):
         self.world = world
         self.marks = marks
         self.player_marks = players
         self.discontinued_rule = _discontinued_rule(edition)
+        self.editions = rulelinks.editions_for(edition)
+        self.rules_page = rules_page
+
+    def rule(self, number: str) -> str:
+        """A rule number of the board: a link or a hover title (escaped)."""
+        return rulelinks.rule_html(number, editions=self.editions, page=self.rules_page)
 
     # one object ------------------------------------------------------------------------------
     def obj(self, o: Obj, *, show: str = "owner") -> str:
@@ -276,7 +289,7 @@ class _Board:
             return (f'<section class="ms-g ms-end" {panel}>'
                     f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>')
         if g.status == "discontinued":
-            status = f"discontinued ({_e(self.discontinued_rule)})"
+            status = f"discontinued ({self.rule(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
         elif g.status == "ended":
             status = f"ended{': ' + _e(g.result) if g.result else ''}"
@@ -340,7 +353,8 @@ class _Board:
             items = "".join(f"<li>{_e(t.text)} (source {_e(self._name(t.source))}, controller "
                             f"{_e(t.controller)})</li>" for t in g.held)
             out.append(f'<div class="ms-z" data-held="{_a(len(g.held))}"><span class="ms-zn">'
-                       f"Held triggers</span> (726.4a: they wait until this game resumes)"
+                       f"Held triggers</span> ({self.rule('726.4a')}: they wait until this "
+                       "game resumes)"
                        f"<ul>{items}</ul></div>")
         if g.pending:
             items = "".join(f"<li>{_e(t.text)} (controller {_e(t.controller)})</li>"
@@ -440,19 +454,23 @@ def _discontinued_rule(edition: str | None) -> str:
 # -- public views ------------------------------------------------------------------------------
 
 def board_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
-               players: Iterable[tuple[int, str]] = (), edition: str | None = None) -> str:
+               players: Iterable[tuple[int, str]] = (), edition: str | None = None,
+               rules_page: str | None = None) -> str:
     """The board alone, without the ``.magicsub`` wrapper or style (for composing views)."""
-    return _Board(world, _normalize_marks(highlight), set(players), edition).render()
+    return _Board(world, _normalize_marks(highlight), set(players), edition,
+                  rules_page).render()
 
 
 def world_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
-               css: bool = True, edition: str | None = None) -> str:
+               css: bool = True, edition: str | None = None,
+               rules_page: str | None = None) -> str:
     """The board of a snapshot: a panel per game of the tree, and what is outside every game.
 
     ``highlight`` maps object ids to a mark (``"moved"``, ``"created"``, ``"control"``) or is
-    a set of ids; marked objects get ``data-mark`` and a visible "★" label.
+    a set of ids; marked objects get ``data-mark`` and a visible "★" label. ``rules_page``:
+    see the module's docstring.
     """
-    body = board_html(world, highlight=highlight, edition=edition)
+    body = board_html(world, highlight=highlight, edition=edition, rules_page=rules_page)
     return (f'<div class="magicsub magicsub-board">{_STYLE if css else ""}{body}</div>')
 
 
@@ -488,29 +506,47 @@ def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str,
     return marks, players
 
 
-def rule_html(step: Step) -> str:
-    """The rule header of a step: number, edition, and the sentence marked in its paragraph."""
+def rule_html(step: Step, *, rules_page: str | None = None) -> str:
+    """The rule header of a step: number (a link to the rules page ``rules_page``, if given),
+    edition, and the sentence marked in its paragraph."""
     from .editions import edition as get_edition
 
     try:
         ed_title = get_edition(step.edition).title
     except Exception:  # an unknown edition label: show it as given
         ed_title = f"edition {step.edition}"
+    editions = rulelinks.editions_for(step.edition)
+
+    def text(value: object) -> str:
+        return rulelinks.link_numbers(_e(value), editions=editions, page=rules_page)
+
     para = step.paragraph or step.text
     sentence = step.text
     at = para.find(sentence) if sentence else -1
     if at >= 0:
-        quoted = (_e(para[:at]) + "<mark>" + _e(sentence) + "</mark>"
-                  + _e(para[at + len(sentence):]))
+        quoted = (text(para[:at]) + "<mark>" + text(sentence) + "</mark>"
+                  + text(para[at + len(sentence):]))
     else:
-        quoted = f"<mark>{_e(sentence)}</mark>" + (f" ({_e(para)})" if para != sentence else "")
-    return (f'<div class="ms-rule"><p><span class="ms-rn">CR {_e(step.rule)}</span> '
+        quoted = f"<mark>{text(sentence)}</mark>" + (f" ({text(para)})" if para != sentence
+                                                      else "")
+    label = f"CR {step.rule}"
+    number = f'<span class="ms-rn">{_e(label)}</span>'
+    if rules_page is not None:  # the paragraph is quoted below: the hover names the link
+        number = rulelinks.rule_html(str(step.rule), editions=editions, page=rules_page,
+                                     label=label, css_class="ms-rn", text=step.paragraph or None,
+                                     title=f"{label} on the rules page") or number
+        if not number.startswith("<"):
+            number = f'<span class="ms-rn">{number}</span>'
+    return (f'<div class="ms-rule"><p>{number} '
             f'<span class="ms-ed">({_e(ed_title)})</span> · step {_e(step.index + 1)}</p>'
             f'<p class="ms-par">{quoted}</p></div>')
 
 
-def change_items(changes: Iterable[Change]) -> list[str]:
-    """The changes as ``<li>`` items; runs of moves between the same places make one item."""
+def change_items(changes: Iterable[Change], *, edition: str | None = None,
+                 rules_page: str | None = None) -> list[str]:
+    """The changes as ``<li>`` items; runs of moves between the same places make one item.
+    Rule numbers in their words are links (see the module's docstring)."""
+    editions = rulelinks.editions_for(edition)
     items: list[str] = []
     for c in move_runs(changes, GROUP_MOVES_MIN):
         if isinstance(c, list):
@@ -520,38 +556,42 @@ def change_items(changes: Iterable[Change]) -> list[str]:
                          f"{_e(first.src)} to {_e(first.dst)}: <details><summary>which cards"
                          f"</summary>{names}</details></li>")
         else:
-            items.append(f'<li class="ms-c" data-kind="{_a(c.kind)}">{_e(c.words())}</li>')
+            words = rulelinks.link_numbers(_e(c.words()), editions=editions, page=rules_page)
+            items.append(f'<li class="ms-c" data-kind="{_a(c.kind)}">{words}</li>')
     return items
 
 
-def _changes_html(step: Step) -> str:
-    items = change_items(step.changes)
+def _changes_html(step: Step, rules_page: str | None) -> str:
+    items = change_items(step.changes, edition=step.edition, rules_page=rules_page)
     body = f"<ul>{''.join(items)}</ul>" if items else "<p>No change: the rule is checked.</p>"
     return f'<div class="ms-ch"><p class="ms-t">What changed</p>{body}</div>'
 
 
 def step_html(step: Step, *, world_before: World | None = None, css: bool = True,
-              of: int | None = None) -> str:
+              of: int | None = None, rules_page: str | None = None) -> str:
     """One step: the rule header, the changes in words, and the board after the step with the
     objects it moved, created or gave to another controller marked.
 
     The root has ``class="magicsub magicsub-step" data-step=INDEX data-rule=RULE``; every object
-    on the board has ``data-obj``, ``data-zone`` and ``data-game``.
+    on the board has ``data-obj``, ``data-zone`` and ``data-game``. ``rules_page``: see the
+    module's docstring.
     """
     marks, players = step_marks(step, world_before)
-    board = board_html(step.snapshot, highlight=marks, players=players, edition=step.edition)
+    board = board_html(step.snapshot, highlight=marks, players=players, edition=step.edition,
+                       rules_page=rules_page)
     total = f" of {_a(of)}" if of else ""
     return (f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
             f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
             f'rule {_a(step.rule)}" role="group">'
-            f'{_STYLE if css else ""}{rule_html(step)}'
-            f'<div class="ms-row">{_changes_html(step)}'
+            f'{_STYLE if css else ""}{rule_html(step, rules_page=rules_page)}'
+            f'<div class="ms-row">{_changes_html(step, rules_page)}'
             f'<div class="ms-bd">{board}</div></div></div>')
 
 
-def initial_html(world: World, *, css: bool = True, edition: str | None = None) -> str:
+def initial_html(world: World, *, css: bool = True, edition: str | None = None,
+                 rules_page: str | None = None) -> str:
     """The board before the first step, as the first page of a walkthrough."""
-    board = board_html(world, edition=edition)
+    board = board_html(world, edition=edition, rules_page=rules_page)
     return ('<div class="magicsub magicsub-step" data-step="start" data-rule="" role="group" '
             'aria-label="Before the first step">'
             f'{_STYLE if css else ""}<div class="ms-rule"><p><span class="ms-rn">Before the '
@@ -559,17 +599,18 @@ def initial_html(world: World, *, css: bool = True, edition: str | None = None) 
             f"{board}</div>")
 
 
-def trace_html(trace: Trace, *, css: bool = True) -> str:
+def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None) -> str:
     """Every step of a trace (rule header and changes, no boards), then the final board."""
-    items = [f'<li data-step="{_a(s.index)}" data-rule="{_a(s.rule)}">{rule_html(s)}'
-             f"{_changes_html(s)}</li>" for s in trace]
+    items = [f'<li data-step="{_a(s.index)}" data-rule="{_a(s.rule)}">'
+             f"{rule_html(s, rules_page=rules_page)}{_changes_html(s, rules_page)}</li>"
+             for s in trace]
     last = trace[-1].snapshot if len(trace) else getattr(trace, "initial", None)
     edition = trace[-1].edition if len(trace) else None
     final = ""
     if last is not None:
         label = "Board after the last step" if len(trace) else "Board before the first step"
         final = (f'<details open><summary class="ms-t">{label}</summary>'
-                 f"{board_html(last, edition=edition)}</details>")
+                 f"{board_html(last, edition=edition, rules_page=rules_page)}</details>")
     return (f'<div class="magicsub magicsub-trace">{_STYLE if css else ""}'
             f'<p class="ms-t">{len(trace)} step{"" if len(trace) == 1 else "s"}</p>'
             f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')

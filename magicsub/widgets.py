@@ -46,11 +46,13 @@ class Stepper(w.VBox):
     Page 0 is the board before the first step (``trace.initial``); page ``i`` is step ``i - 1``.
     The slider drives the pages and Play drives the slider, both with ``jslink``. ``key`` names
     the stepper for step links (class ``ms-key-KEY``); ``source`` is HTML shown under the title
-    (``magicsub.book`` puts the scenario's YAML there, folded).
+    (``magicsub.book`` puts the scenario's YAML there, folded). Rule numbers show their
+    paragraph on hover, and with ``rules_page`` (the book passes
+    ``magicsub.rulelinks.RULES_PAGE``) link to it there.
     """
 
     def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS,
-                 key: str | None = None, source: str = ""):
+                 key: str | None = None, source: str = "", rules_page: str | None = None):
         if key is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
             raise ValueError(f"a stepper's key is a Python-style name, got {key!r}")
         self.key = key
@@ -62,13 +64,15 @@ class Stepper(w.VBox):
         initial = getattr(trace, "initial", None)
         edition = trace[0].edition if len(trace) else None
         if initial is not None:
-            pages.append(render.initial_html(initial, css=False, edition=edition))
+            pages.append(render.initial_html(initial, css=False, edition=edition,
+                                             rules_page=rules_page))
         else:
             pages.append('<div class="magicsub magicsub-step" data-step="start" data-rule="">'
                          "<p>Before the first step.</p></div>")
         before = initial
         for step in trace:
-            pages.append(render.step_html(step, world_before=before, css=False, of=self.steps))
+            pages.append(render.step_html(step, world_before=before, css=False, of=self.steps,
+                                          rules_page=rules_page))
             before = step.snapshot
         self.pages = w.Stack([w.HTML(p, layout=shared) for p in pages], selected_index=0,
                              layout=w.Layout(width="100%"))

@@ -33,8 +33,8 @@ HOSTILE = (SCRIPT, IMG, AMP, FRAME)
 RENDERER_TAGS = {"div", "section", "p", "span", "ul", "ol", "li", "small", "mark", "details",
                  "summary", "style", "strong"}
 """Every element magicsub's views make (render.py and widgets.py)."""
-RENDERER_ATTRIBUTES = {"class", "role", "aria-label", "open"}
-"""Every attribute they make, besides ``data-*``."""
+RENDERER_ATTRIBUTES = {"class", "role", "aria-label", "open", "title"}
+"""Every attribute they make, besides ``data-*`` (and ``href`` when given a rules page)."""
 
 
 class Parsed(HTMLParser):
