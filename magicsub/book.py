@@ -218,15 +218,14 @@ def _resolve(text: str, links: bool) -> str:
 def explain(text: str) -> Text:
     """Markdown whose ``{{key:spec}}`` references become the steps they name (``step_ref``),
     each a link that moves that stepper; computed when the notebook runs, so the prose and the
-    stepper cannot disagree. Its text form (what nbval compares) lists each reference and the
-    steps it resolved to: the prose itself is the cell's source."""
+    stepper cannot disagree. nbval compares the Markdown (so a moved step shows as a diff);
+    the text form only counts the references, to keep the committed notebooks small."""
     import textwrap
 
     text = textwrap.dedent(text).strip("\n")
-    seen = dict.fromkeys(m.group(0) for m in _REF.finditer(text))
-    plain = "\n".join(f"{ref} = {_REF.sub(lambda m: step_ref(m[1], m[2], links=False), ref)}"
-                      for ref in seen)
-    return Text(_resolve(text, True), plain or "(no step references)")
+    refs = len(_REF.findall(text))
+    plain = f"(an explanation with {refs} step reference{'' if refs == 1 else 's'})"
+    return Text(_resolve(text, True), plain)
 
 
 def where(result: ScenarioResult, oid: str) -> str:
@@ -260,14 +259,41 @@ def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = Non
                     f"This version cannot decide the quiz: {err}")
 
 
+def _same(kept: dict, edited: dict) -> bool:
+    """Whether two scenarios run alike: equal but for their prose (description, notes)."""
+    prose = ("description", "notes")
+    return ({k: v for k, v in kept.items() if k not in prose}
+            == {k: v for k, v in edited.items() if k not in prose})
+
+
+def _unedited(result: ScenarioResult) -> str:
+    trace, scenario = result.trace, result.scenario
+    n = len(trace)
+    checks = len(scenario.expect) + sum("expect" in step for _, step in scenario.steps)
+    return (f"Unedited, a stepper above shows this scenario ({n} step{'' if n == 1 else 's'}"
+            + (f", the last citing CR {trace[-1].rule}" if n else "")
+            + ("; every expectation holds" if checks else "; no expectations")
+            + "). Edit it, then run this cell again.")
+
+
 def try_it(text: str, *, title: str = "Your version") -> None:
     """Run a learner's edit of a scenario: show its Stepper, then each expectation that no
-    longer holds (or that all hold). A malformed scenario shows its error, with the line."""
+    longer holds (or that all hold). A malformed scenario or an illegal step shows its error,
+    with the line, instead of raising.
+
+    Unedited (the scenario of a run kept on this page, but for its description and notes, with
+    every expectation holding), it prints one line instead of a second copy of that stepper:
+    its number of steps and the rule of its last step. So the published page and the committed
+    notebook carry the editable scenario, not a duplicate widget (and stay small).
+    """
     try:
         result = load_scenario(text=text, name="your scenario").run()
-    except magicsub.ScenarioError as err:
+    except magicsub.RulesError as err:
         display(Text(f"**The scenario cannot run:** {escape(str(err))}",
                      f"The scenario cannot run: {err}"))
+        return
+    if result.ok and any(_same(r.scenario.data, result.scenario.data) for r in RUNS.values()):
+        print(_unedited(result))
         return
     display(Stepper(result.trace, title=title))
     if result.ok:

@@ -291,7 +291,7 @@ class Quiz(w.VBox):
         data = getattr(self, "data", None)
         if data is None:
             return text
-        lines = [text, f"Decided by CR {data.rule}: {self.sentence}"]
+        lines = [text, f"Decided by CR {data.rule} ({data.decides!r})"]
         if data.disputed:
             lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
         return "\n".join(lines)

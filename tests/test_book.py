@@ -60,7 +60,7 @@ def test_explain_links_each_step_and_its_text_has_none():
 
         {{s1:726.1}} again.
         """)
-    assert repr(text) == f"{{{{s1:726.1}}}} = step {n}"
+    assert repr(text) == "(an explanation with 2 step references)"
     assert text._repr_markdown_().startswith("At step <a ")
     assert "\n\nStep <a " in text._repr_markdown_()
     assert f'<a class="ms-stepref" href="#s1-{n}">{n}</a>' in text._repr_markdown_()
@@ -280,3 +280,20 @@ def test_a_quiz_over_an_edited_scenario_recomputes_or_says_why(tmp_path):
                                "hold: none")
     broken = book.quiz("bribery", folder=folder, text="title: x\n")
     assert repr(broken).startswith("This version cannot decide the quiz:")
+
+
+def test_new_page_finds_a_scenario_given_from_the_repository_root(tmp_path, monkeypatch):
+    (tmp_path / "book").mkdir()
+    toc = tmp_path / "_toc.yml"
+    toc.write_text('format: jb-book\nroot: book/intro\nparts:\n  - caption: "A"\n'
+                   '    chapters:\n      - file: book/a\n', encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text((book.SCENARIOS / "800_4a_bribery_alex_leaves.yaml").read_text())
+    monkeypatch.setattr(notebooks, "BOOK", tmp_path / "book")
+    monkeypatch.setattr(notebooks, "TOC", toc)
+    monkeypatch.chdir(tmp_path)
+    path = notebooks.new_page("mine", "mine.yaml", None, None)
+    sources = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]]
+    assert 'stepper("s1", "../mine.yaml")' in sources
+    monkeypatch.chdir(tmp_path / "book")
+    assert book.scenario_path("../mine.yaml").resolve() == mine

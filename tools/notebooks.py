@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -196,7 +197,11 @@ def new_page(name: str, scenario: str, title: str | None, part: str | None) -> P
     result = magicsub.load_scenario(source).run()
     cited = [s.rule for s in result.trace if re.fullmatch(r"\d{3}\.\d+[a-z]?", s.rule)]
     rule = next((r for r in cited if r.startswith(("726", "800"))), cited[0] if cited else "726.1")
-    fields = {"title": title or result.scenario.title, "rule": rule, "scenario": scenario,
+    from magicsub.book import SCENARIOS
+
+    shipped = source.resolve().parent == SCENARIOS.resolve()
+    where = source.name if shipped else os.path.relpath(source.resolve(), BOOK.resolve())
+    fields = {"title": title or result.scenario.title, "rule": rule, "scenario": where,
               "name": name, "yaml": source.read_text(encoding="utf-8").replace('"""', "'''")}
     nb = nbformat.v4.new_notebook(metadata=json.loads(json.dumps(KERNEL)))
     for i, (kind, text) in enumerate(NEW_PAGE):

@@ -79,19 +79,43 @@
   });
 
   // Step links ("step 14" in the prose, magicsub.book.step_link) and addresses: #KEY-N moves
-  // the stepper with class ms-key-KEY to step N, by the slider's arrow keys as above.
+  // the stepper with class ms-key-KEY to step N, by the slider's keys as above. One key at a
+  // time: the stepper's Stack renders only the page shown, asynchronously, and a burst of
+  // changes makes it dispose of a page view that a queued message still addresses (a TypeError
+  // in html-manager). So each press waits until the page of the previous one has been shown
+  // for three frames (Lumino delivers its messages once a frame); Page Up/Down move 5 steps.
   var wanted = null;
+  var moving = 0;
+  var FRAME = window.requestAnimationFrame || function (f) { return setTimeout(f, 16); };
+  function settled(box, value) {
+    var pages = box.querySelectorAll(".magicsub-step");
+    var want = value === 0 ? "start" : String(value - 1);
+    return pages.length === 1 && pages[0].getAttribute("data-step") === want;
+  }
   function moveTo(key, step) {
     var box = document.querySelector(".magicsub-stepper.ms-key-" + key);
     var handle = box && box.querySelector('.widget-slider [role="slider"]');
-    if (!handle) return false;
-    var now = parseInt(handle.getAttribute("aria-valuenow"), 10);
-    if (isNaN(now)) return false;
-    var keyName = step > now ? "ArrowRight" : "ArrowLeft";
-    for (var i = Math.abs(step - now); i > 0; i -= 1) {
-      handle.dispatchEvent(new KeyboardEvent("keydown", { key: keyName, bubbles: true }));
-    }
+    if (!handle || isNaN(parseInt(handle.getAttribute("aria-valuenow"), 10))) return false;
+    var max = parseInt(handle.getAttribute("aria-valuemax"), 10);
+    if (!isNaN(max)) step = Math.min(step, max);
+    var token = moving += 1;
+    var frames = 0;
+    var calm = 0;
     box.scrollIntoView({ block: "start" });
+    (function tick() {
+      if (token !== moving || (frames += 1) > 1200) return;
+      var now = parseInt(handle.getAttribute("aria-valuenow"), 10);
+      calm = settled(box, now) ? calm + 1 : 0;
+      if (calm && now === step) return;
+      if (calm > 2) {
+        calm = 0;
+        var gap = step - now;
+        var keyName = Math.abs(gap) >= 5 ? (gap > 0 ? "PageUp" : "PageDown")
+          : (gap > 0 ? "ArrowRight" : "ArrowLeft");
+        handle.dispatchEvent(new KeyboardEvent("keydown", { key: keyName, bubbles: true }));
+      }
+      FRAME(tick);
+    })();
     return true;
   }
   function fromHash() {

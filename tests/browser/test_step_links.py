@@ -1,0 +1,117 @@
+"""Step links in the built book: "step 8" in a page's prose moves its stepper to step 8.
+
+``magicsub.book.explain`` turns each step reference into ``<a class="ms-stepref"
+href="#KEY-N">``; ``magicsub/assets/widgets_a11y.js`` (vendored into the book) moves the
+stepper with class ``ms-key-KEY`` to step N when the link is clicked, and when the page is
+opened at the address ``page.html#KEY-N``. Checked on every built page that has step links:
+the named stepper's slider (``aria-valuenow``) and its visible step page (``data-step``, 0-based,
+and its label "Step N of M"), the address, and that no other stepper moved.
+Run ``make book`` first.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pagecheck import (
+    HTML_DIR,
+    NOT_BUILT,
+    BookTabs,
+    board,
+    book_pages,
+    open_page,
+    require_built,
+    shows_step,
+    slider_handles,
+    slider_value,
+)
+from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+_LINK = re.compile(r'<a class="ms-stepref" href="#([A-Za-z_][A-Za-z0-9_]*)-([0-9]+)">')
+
+
+def _links(relative: str) -> list[tuple[str, int]]:
+    """The step links of a built page, in page order: ``(key, step)``."""
+    text = (HTML_DIR / relative).read_text(encoding="utf-8")
+    return [(key, int(n)) for key, n in _LINK.findall(text)]
+
+
+def _link_pages() -> list[str]:
+    if not (HTML_DIR / "index.html").is_file():
+        return [NOT_BUILT]
+    return [p for p in book_pages() if _links(p)] or [NOT_BUILT]
+
+
+LINK_PAGES = _link_pages()
+
+
+def _positions(page: Page) -> dict[str, float]:
+    """Each keyed stepper's slider position."""
+    return page.evaluate("""() => Object.fromEntries(
+        Array.from(document.querySelectorAll('.magicsub-stepper'))
+          .map(box => [Array.from(box.classList).find(c => c.startsWith('ms-key-')) || '',
+                       Number(box.querySelector('[role="slider"]')
+                              .getAttribute('aria-valuenow'))]))""")
+
+
+def _assert_at(page: Page, key: str, step: int) -> None:
+    scope = page.locator(f".magicsub-stepper.ms-key-{key}")
+    assert scope.count() == 1, f"no single stepper with class ms-key-{key}"
+    shows_step(scope, str(step - 1))
+    assert slider_value(slider_handles(scope)[0]) == step
+    assert board(scope)["visible"], f"stepper {key}: the step page is not visible"
+    label = scope.locator(".magicsub-step:visible").first.get_attribute("aria-label") or ""
+    assert re.match(rf"Step {step}( of \d+)?: ", label), f"stepper {key} shows {label!r}"
+
+
+def test_the_book_has_pages_with_step_links():
+    """The links are made by explain(): a book without any has lost them."""
+    assert LINK_PAGES != [NOT_BUILT], "no built page has a step link: run `make book`"
+    assert len(LINK_PAGES) >= 10
+
+
+@pytest.mark.parametrize("link_page", LINK_PAGES)
+def test_clicking_a_step_link_moves_its_stepper_there(book_tabs: BookTabs, link_page: str):
+    """For each stepper the prose refers to: its farthest step, then its nearest (a move back);
+    the address becomes ``#KEY-N``, and the other steppers stay where they were."""
+    require_built(link_page)
+    tab = book_tabs.open(link_page)
+    page = tab.page
+    links = page.locator("a.ms-stepref")
+    assert links.count() == len(_links(link_page))
+    by_key: dict[str, list[tuple[int, int]]] = {}
+    for index, (key, step) in enumerate(_links(link_page)):
+        by_key.setdefault(key, []).append((step, index))
+    for key, refs in by_key.items():
+        for step, index in dict.fromkeys([max(refs), min(refs)]):
+            before = _positions(page)
+            links.nth(index).click()
+            _assert_at(page, key, step)
+            assert page.evaluate("location.hash") == f"#{key}-{step}"
+            after = _positions(page)
+            moved = {k for k in after if after[k] != before[k]} - {f"ms-key-{key}"}
+            assert not moved, f"{link_page}: clicking step {step} of {key} also moved {moved}"
+    assert not tab.report.problems(), tab.report.summary()
+
+
+@pytest.mark.parametrize("link_page", LINK_PAGES)
+def test_opening_a_step_address_selects_that_step(browser: Browser, server_url: str,
+                                                  link_page: str):
+    """``page.html#KEY-N`` (the last stepper referred to, at its farthest step) opens with that
+    stepper at step N, once the widgets are rendered."""
+    require_built(link_page)
+    links = _links(link_page)
+    key = links[-1][0]
+    step = max(n for k, n in links if k == key)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    try:
+        page = context.new_page()
+        report = open_page(page, f"{server_url}/{link_page}#{key}-{step}")
+        _assert_at(page, key, step)
+        assert page.evaluate("location.hash") == f"#{key}-{step}"
+        assert not report.problems(), report.summary()
+    finally:
+        context.close()
