@@ -121,7 +121,12 @@ def test_clicking_a_rule_link_opens_the_paragraph_it_shows_on_hover(
         target = page.evaluate(TARGET_TEXT_JS)
         assert target and target[1].startswith(number_of(title) + " "), (relative, target)
         assert title.split(" ", 1)[1] in re.sub(r"\s+", " ", target[1]), relative
-        assert not report.problems(), report.summary()
+        # The click can leave the first page before Chromium has fetched its icon (it asks
+        # for it after the load event): that one request, aborted by our own navigation, is
+        # not a problem of the page.
+        problems = [p for p in report.problems()
+                    if not (p.endswith("/_static/favicon.svg (net::ERR_ABORTED)"))]
+        assert not problems, report.summary()
 
 
 def _board_page() -> tuple[str, list[str]]:
