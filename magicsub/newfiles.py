@@ -69,13 +69,8 @@ def create_file(path: Path | str, data: bytes) -> None:
     path = Path(path)
     temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
         try:
-            try:
-                _write_all(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            _write_new(temp, data)
             try:
                 os.link(temp, path)
             except OSError as err:
@@ -91,14 +86,19 @@ def create_file(path: Path | str, data: bytes) -> None:
         raise OSError(err.errno, err.strerror or str(err), str(path)) from None
 
 
-def _create_exclusively(path: Path, data: bytes) -> None:
+def _write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` (never an existing file or a link) holding ``data``, synced."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
     try:
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _create_exclusively(path: Path, data: bytes) -> None:
+    try:
+        _write_new(path, data)
     except BaseException:
         with suppress(OSError):
             os.unlink(path)

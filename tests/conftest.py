@@ -22,3 +22,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     ``xdist_group``; with ``--dist loadgroup`` pytest-xdist gives the first groups one per
     worker, so the two run side by side on the two cores, not one after the other."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture()
+def scenario(tmp_path) -> Path:
+    """A short scenario file (``filetools.SCENARIO``) in a fresh folder."""
+    from filetools import SCENARIO
+
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO)
+    return path

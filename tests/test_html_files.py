@@ -15,38 +15,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from filetools import SCENARIO, snapshot
 
 pytest.importorskip("ipywidgets")
 
 from magicsub import htmlpage, pagefiles  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = (Path(__file__).resolve().parent / "fixtures" / "good"
-            / "shahrazad_short_library.yaml").read_text()
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 EMBED = "embed.js"
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
-
-
-@pytest.fixture()
-def scenario(tmp_path) -> Path:
-    path = tmp_path / "s.yaml"
-    path.write_text(SCENARIO)
-    return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes | str]:
-    """Every entry under ``folder`` (links not followed): its bytes, or what it is."""
-    found: dict[str, bytes | str] = {}
-    for path in sorted(folder.rglob("*")):
-        key = str(path.relative_to(folder))
-        if path.is_symlink():
-            found[key] = f"-> {os.readlink(path)}"
-        elif path.is_dir():
-            found[key] = "dir"
-        else:
-            found[key] = path.read_bytes()
-    return found
 
 
 def write(scenario: Path, out: Path, capsys) -> tuple[int, str, str]:

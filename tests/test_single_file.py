@@ -15,14 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from filetools import SCENARIO, snapshot
 
 pytest.importorskip("ipywidgets")
 
 from magicsub import htmlpage, pagefiles, widgetjs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = (Path(__file__).resolve().parent / "fixtures" / "good"
-            / "shahrazad_short_library.yaml").read_text()
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
 STATE = re.compile(r'widget-state\+json">(.*?)</script>', re.S)
@@ -38,26 +37,6 @@ def load_tool(name: str):
 
 
 vendor_widgets = load_tool("vendor_widgets")
-
-
-@pytest.fixture()
-def scenario(tmp_path) -> Path:
-    path = tmp_path / "s.yaml"
-    path.write_text(SCENARIO)
-    return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes | str]:
-    found: dict[str, bytes | str] = {}
-    for path in sorted(folder.rglob("*")):
-        key = str(path.relative_to(folder))
-        if path.is_symlink():
-            found[key] = f"-> {os.readlink(path)}"
-        elif path.is_dir():
-            found[key] = "dir"
-        else:
-            found[key] = path.read_bytes()
-    return found
 
 
 def write(scenario: Path, out: Path, capsys, **options) -> tuple[int, str, str]:

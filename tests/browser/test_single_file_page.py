@@ -13,26 +13,12 @@ from pathlib import Path
 import pytest
 from pagecheck import describe_violations, serious_axe_violations, step_text, wait_for_text_change
 from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, Route
+from test_html_page import SCENARIO
 
 from magicsub import htmlpage
 
 pytestmark = pytest.mark.browser
 
-SCENARIO = """\
-title: Shahrazad — Bianca has too few cards
-description: Alex casts Shahrazad. Bianca's library has five cards, so Bianca loses the subgame.
-players: [Alex, Bianca]
-seed: 1
-libraries: {Alex: 8, Bianca: 5}
-objects:
-  - {id: shahrazad, name: Shahrazad, owner: Alex, zone: hand}
-steps:
-  - cast: {card: shahrazad, by: Alex}
-  - resolve: shahrazad
-  - advance: upkeep
-expect:
-  - {winner: Alex, game: 1}
-"""
 
 
 @pytest.fixture(scope="module")

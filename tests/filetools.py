@@ -1,0 +1,24 @@
+"""What the tests of written files share: a scenario file and a snapshot of a folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SCENARIO = (Path(__file__).resolve().parent / "fixtures" / "good"
+            / "shahrazad_short_library.yaml").read_text()
+"""A short scenario (Shahrazad, a short library) for the page-writing tests."""
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under ``folder`` (links not followed): its bytes, or what it is."""
+    found: dict[str, bytes | str] = {}
+    for path in sorted(folder.rglob("*")):
+        key = str(path.relative_to(folder))
+        if path.is_symlink():
+            found[key] = f"-> {os.readlink(path)}"
+        elif path.is_dir():
+            found[key] = "dir"
+        else:
+            found[key] = path.read_bytes()
+    return found
