@@ -32,3 +32,15 @@ def scenario(tmp_path) -> Path:
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO)
     return path
+
+
+@pytest.fixture()
+def shown(monkeypatch) -> list:
+    """What ``magicsub.book`` displays, in order, with the page's kept runs emptied first (a
+    page's helpers as a fresh notebook kernel sees them)."""
+    from magicsub import book
+
+    monkeypatch.setattr(book, "RUNS", {})
+    out: list = []
+    monkeypatch.setattr(book, "display", out.append)
+    return out

@@ -24,12 +24,7 @@ TRY_PARTS = ("Subgames (CR 726)", "Leaving the game (CR 800.4)", "Subgames in mu
 """The parts of _toc.yml whose chapters end with a Try it cell."""
 
 
-@pytest.fixture(autouse=True)
-def shown(monkeypatch):
-    monkeypatch.setattr(book, "RUNS", {})
-    out = []
-    monkeypatch.setattr(book, "display", out.append)
-    return out
+pytestmark = pytest.mark.usefixtures("shown")
 
 
 def test_try_it_unedited_prints_one_line_instead_of_a_second_stepper(shown, capsys):

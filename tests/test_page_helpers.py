@@ -21,17 +21,12 @@ from magicsub.widgets import Quiz  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def _fresh_runs(monkeypatch):
-    monkeypatch.setattr(book, "RUNS", {})
-    shown = []
-    monkeypatch.setattr(book, "display", shown.append)
-    return shown
+pytestmark = pytest.mark.usefixtures("shown")
 
 
-def test_stepper_keeps_its_run_and_shows_the_yaml(_fresh_runs):
+def test_stepper_keeps_its_run_and_shows_the_yaml(shown):
     book.stepper("s1", "726_1_shahrazad.yaml")
-    (stepper,) = _fresh_runs
+    (stepper,) = shown
     assert stepper.key == "s1" and "ms-key-s1" in stepper._dom_classes
     head = stepper.header.value
     assert "<code>magicsub/scenarios/726_1_shahrazad.yaml</code></summary>" in head
@@ -77,16 +72,16 @@ def test_a_reference_no_step_matches_is_refused(ref, message):
         book.explain(ref)
 
 
-def test_a_failing_scenario_is_refused_on_a_page_and_shown_by_try_it(_fresh_runs):
+def test_a_failing_scenario_is_refused_on_a_page_and_shown_by_try_it(shown):
     text = (book.SCENARIOS / "800_4a_bribery_alex_leaves.yaml").read_text()
     edited = text.replace("leave: Alex", "leave: Cho")
     with pytest.raises(book.PageError, match="expectations fail"):
         book.run(text=edited)
     book.try_it(edited)
-    stepper, failures = _fresh_runs
+    stepper, failures = shown
     assert "no longer hold" in repr(failures) and "angel" in repr(failures)
     book.try_it("title: x\nplayers: [Alex]\nsteps: [{resolv: a}]\n")
-    assert repr(_fresh_runs[-1]).startswith("The scenario cannot run:")
+    assert repr(shown[-1]).startswith("The scenario cannot run:")
 
 
 def test_yaml_and_labels_are_escaped():
