@@ -231,17 +231,24 @@ def run(data: QuizData, locate):
     raise QuizError(f"{data.where}: scenario is a file name or an inline scenario mapping")
 
 
+def holding(game, per_choice) -> list[int]:
+    """The indexes of the choices whose expectations (a mapping or a list of them, as in
+    scenario files) all hold in ``game``."""
+    return [i for i, exps in enumerate(per_choice)
+            if all(not expectations.check(game, e)
+                   for e in (exps if isinstance(exps, list) else [exps]))]
+
+
 def correct(data: QuizData, result) -> int:
     """The index of the choice whose expectations hold after ``result``'s run; ``QuizError``
     saying why when none or several do (an edited scenario may no longer decide the quiz)."""
-    holding = [i for i, c in enumerate(data.choices)
-               if all(not expectations.check(result.game, e) for e in c.holds)]
-    if len(holding) != 1:
-        which = [data.choices[i].text for i in holding] or "none"
+    holding_now = holding(result.game, [c.holds for c in data.choices])
+    if len(holding_now) != 1:
+        which = [data.choices[i].text for i in holding_now] or "none"
         raise QuizError(f"quiz {data.id!r} ({data.where}): exactly one choice must hold after "
                         f"the run; these hold: {which}")
-    return holding[0]
+    return holding_now[0]
 
 
 __all__ = ["ASKS", "CHOICE_KEYS", "Choice", "QUIZ_KEYS", "QuizData", "QuizError", "Reading",
-           "correct", "find", "load", "load_folder", "run"]
+           "correct", "find", "holding", "load", "load_folder", "run"]

@@ -149,7 +149,7 @@ def correct_choice(result: ScenarioResult, choices: Sequence[str],
 
     :raises ValueError: no choice, or more than one, is right.
     """
-    from . import expectations
+    from . import quizdata
 
     if callable(answer):
         index = answer(result)
@@ -161,11 +161,7 @@ def correct_choice(result: ScenarioResult, choices: Sequence[str],
     per_choice = [answer[c] for c in choices] if isinstance(answer, Mapping) else list(answer)
     if len(per_choice) != len(choices):
         raise ValueError(f"{len(per_choice)} expectation sets for {len(choices)} choices")
-    holds = []
-    for i, exps in enumerate(per_choice):
-        exps = exps if isinstance(exps, list) else [exps]
-        if all(not expectations.check(result.game, e) for e in exps):
-            holds.append(i)
+    holds = quizdata.holding(result.game, per_choice)
     if len(holds) != 1:
         which = [choices[i] for i in holds]
         raise ValueError(f"exactly one choice must hold after the run; these hold: {which}")
