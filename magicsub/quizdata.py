@@ -171,9 +171,25 @@ def _quiz(node: object, file: str) -> QuizData:
     return data
 
 
+_LOADED: dict[Path, tuple[tuple[int, int], list[QuizData]]] = {}
+
+
 def load(path: str | Path) -> list[QuizData]:
-    """Every quiz of one quiz file, validated (``QuizError`` names the file and line)."""
-    path = Path(path)
+    """Every quiz of one quiz file, validated (``QuizError`` names the file and line).
+
+    A file is read again only when it changed (its modification time or size): a page that
+    asks three quizzes reads the folder's files once, and an edit is seen at the next ask.
+    """
+    path = Path(path).resolve()
+    info = path.stat()
+    stamp = (info.st_mtime_ns, info.st_size)
+    kept = _LOADED.get(path)
+    if kept is None or kept[0] != stamp:
+        kept = _LOADED[path] = (stamp, _read(path))
+    return list(kept[1])
+
+
+def _read(path: Path) -> list[QuizData]:
     file = path.name
     try:
         doc = parse(read_text(path), file)

@@ -292,3 +292,16 @@ def test_new_page_finds_a_scenario_given_from_the_repository_root(tmp_path, monk
     assert 'stepper("s1", "../mine.yaml")' in sources
     monkeypatch.chdir(tmp_path / "book")
     assert book.scenario_path("../mine.yaml").resolve() == mine
+
+
+def test_a_quiz_file_is_read_once_and_again_when_it_changes(tmp_path, monkeypatch):
+    folder = _quizzes(tmp_path, QUIZ)
+    reads = []
+    real = quizdata._read
+    monkeypatch.setattr(quizdata, "_read", lambda path: reads.append(path) or real(path))
+    for _ in range(3):
+        assert book.quiz("bribery", folder=folder).question.endswith("Serra Angel?")
+    assert len(reads) == 1
+    (folder / "q.yaml").write_text(QUIZ.replace("Serra Angel?", "Angel now?"), encoding="utf-8")
+    assert book.quiz("bribery", folder=folder).question.endswith("Angel now?")
+    assert len(reads) == 2
