@@ -51,7 +51,7 @@ SHOWN_ON_A_PHONE = {
 PHONE_PAGE = "book/using.html"
 
 _ICONS_JS = """() => Array.from(document.querySelectorAll(
-    '.fa-solid, .fas, .fa-regular, .far, .fa-brands, .fab'))
+    '.fa-solid, .fas, .fa-regular, .far, .fa-brands, .fab, .svg-inline--fa'))
   .filter(el => el.getClientRects().length > 0)
   .map(el => {
     const box = el.getBoundingClientRect();
@@ -68,9 +68,10 @@ _SHOWN_JS = """selector => Array.from(document.querySelectorAll(selector))
 def icon_problems(page: Page) -> list[str]:
     """Every icon shown on ``page`` that is not drawn by theme_icons.css, one line each.
 
-    An icon is shown when it takes up room (not inside something hidden); it is drawn when it
-    is still the page's ``<i>``/``<span>`` (Font Awesome's script swaps it for an ``<svg>``),
-    has a size, and its ``::before`` is masked by one of the stylesheet's SVG shapes.
+    An icon (a Font Awesome class, or the class of the ``<svg>`` Font Awesome's script puts in
+    its place) is shown when it takes up room (not inside something hidden); it is drawn when
+    it is still the page's ``<i>``/``<span>``, has a size, and its ``::before`` is masked by one
+    of the stylesheet's SVG shapes.
     """
     problems = []
     for icon in page.evaluate(_ICONS_JS):
