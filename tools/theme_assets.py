@@ -6,7 +6,7 @@
 - Leaves sphinx-design's ``design-tabs.js`` out of pages without a tab set (it only keeps tab
   sets in step); no page of the book has one today.
 - When the build is done, deletes from ``_static`` what no page then asks for: Font Awesome's
-  script (with its source map and licence note) and its web fonts (1 MB and 1.6 MB of map).
+  script (1.5 MB, its source map 1.6 MB, its licence note) and its web fonts (1 MB).
   A page that still asked for one would fail the browser tests (a 404 is a failed request).
 
 Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sys.path``).
