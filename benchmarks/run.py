@@ -29,11 +29,12 @@ RESULTS = HERE / "results.json"
 ORDER = ("bench_engine", "bench_render", "bench_browser", "bench_make_test")
 """Modules run first, in this order; any other ``bench_*.py`` follows, by name."""
 
-METHOD = ("Ratios against baselines measured in the same run, in turns with the engine; "
-          "the fastest of 7, 3 or 1 runs (fewer for the largest cases), so that the whole run "
-          "takes about 3 minutes on 2 shared cores; 8 players x 6,000 cards is timed once, with "
-          "the garbage collector watched; render: median of 200 calls; browser: medians of 5 "
-          "cold loads each, 8 clicks each way.")
+METHOD = ("Engine and render: this process's CPU time (other processes on a shared machine do "
+          "not count), against baselines run in turns with the engine in the same run; the "
+          "fastest of 7, 3 or 1 runs (1 for the largest cases, so that the whole run takes about "
+          "3 minutes on 2 cores); 8 players x 6,000 cards timed once with the garbage collector "
+          "watched; render: median of 200 calls. Browser: wall time, medians of 5 cold loads "
+          "of each page taken in turns, 8 clicks at each speed.")
 
 
 def modules() -> list[Path]:
