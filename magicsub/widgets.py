@@ -3,7 +3,10 @@
 Every page is HTML computed here in Python (by ``magicsub.render``) and kept in an
 ``ipywidgets.Stack``; the controls are linked to the Stack with ``jslink`` only, so the
 widgets behave the same in JupyterLab and in a static page where no kernel runs
-(DESIGN.md section 6). This is the only module of magicsub that imports ipywidgets.
+(DESIGN.md section 6): a ``magicsub html`` page, or a notebook exported with its widget
+state. The published book shows ``magicsub.pagehtml``'s static Stepper and Quiz instead (same
+pages, same text, no widget manager). This is the only module of magicsub that imports
+ipywidgets.
 
 >>> import magicsub
 >>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
