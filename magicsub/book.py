@@ -15,6 +15,11 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
 - ``try_it(text)`` runs a learner's edit of a scenario: the new trace, and the expectations
   that no longer hold listed rather than raised.
 
+Steppers and quizzes are ipywidgets (``magicsub.widgets``), live in JupyterLab and Voila. With
+the environment variable ``MAGICSUB_PAGES=static`` (set by the book's build,
+``tools/static_pages.py``) they are ``magicsub.pagehtml``'s static HTML instead, with the same
+text form: the published pages carry no widget state and load no widget manager.
+
 Importing this module imports ipywidgets (through ``magicsub.widgets``); ``import magicsub``
 does not.
 """
@@ -29,7 +34,7 @@ from IPython.display import HTML, Markdown, display
 
 import magicsub
 
-from . import quizdata
+from . import pagehtml, quizdata
 from .rulelinks import RULES_PAGE
 from .scenario import ScenarioResult, load_scenario
 from .widgets import Quiz, Stepper
@@ -133,8 +138,12 @@ def stepper(key: str, file: str | Path | None = None, *, text: str | None = None
         yaml_text = path.read_text(encoding="utf-8")
     else:
         label, yaml_text = "The scenario (inline in this notebook)", text
-    display(Stepper(result.trace, title=title or result.scenario.title, key=key,
-                    source=folded_yaml(label, yaml_text), rules_page=RULES_PAGE))
+    display(_stepper_class()(result.trace, title=title or result.scenario.title, key=key,
+                             source=folded_yaml(label, yaml_text), rules_page=RULES_PAGE))
+
+
+def _stepper_class() -> type:
+    return pagehtml.Stepper if pagehtml.static_pages() else Stepper
 
 
 def quote(*rules: str, edition: str = "726") -> Text:
@@ -249,11 +258,12 @@ def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = Non
     not run), the reason is shown instead of a quiz.
     """
     data = quizdata.find(quiz_id, folder)
+    shown = pagehtml.Quiz if pagehtml.static_pages() else Quiz
     if text is None:
-        return Quiz.from_data(data, result=quizdata.run(data, scenario_path))
+        return shown.from_data(data, result=quizdata.run(data, scenario_path))
     try:
         result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
-        return Quiz.from_data(data, result=result)
+        return shown.from_data(data, result=result)
     except (quizdata.QuizError, magicsub.ScenarioError) as err:
         return Text(f"**This version cannot decide the quiz:** {escape(str(err))}",
                     f"This version cannot decide the quiz: {err}")
@@ -295,7 +305,7 @@ def try_it(text: str, *, title: str = "Your version") -> None:
     if result.ok and any(_same(r.scenario.data, result.scenario.data) for r in RUNS.values()):
         print(_unedited(result))
         return
-    display(Stepper(result.trace, title=title))
+    display(_stepper_class()(result.trace, title=title))
     if result.ok:
         display(Text("Every expectation of the scenario holds."))
         return

@@ -249,7 +249,8 @@ class _Board:
                 f"{self.obj_list(objs, show=show)}</div>")
 
     # a player's seat -------------------------------------------------------------------------
-    def player(self, g: GameState, name: str, zones: dict) -> str:
+    def player(self, g: GameState, name: str, zones: dict) -> list[str]:
+        """A player's panel in fragments: the seat line, library, hand, graveyard, close."""
         seat = g.players[name]
         bits = [f"life {_e(seat.life)}"]
         bits += [f"{_e(k)} counters {_e(v)}" for k, v in sorted(seat.counters.items()) if v]
@@ -268,26 +269,27 @@ class _Board:
         changed = (g.gid, name) in self.player_marks
         cls = "ms-p ms-hl" if changed else "ms-p"
         mark = '<span class="ms-mk">★ changed</span> ' if changed else ""
-        out = [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
-               f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">',
-               f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
-               self.library(zones.get((Zone.LIBRARY, name), [])),
-               self.zone("Hand", zones.get((Zone.HAND, name), []), show=""),
-               self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), show="",
-                         order=", bottom to top"),
-               "</div>"]
-        return "".join(out)
+        return [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
+                f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">'
+                f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
+                self.library(zones.get((Zone.LIBRARY, name), [])),
+                self.zone("Hand", zones.get((Zone.HAND, name), []), show=""),
+                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), show="",
+                          order=", bottom to top"),
+                "</div>"]
 
     # one game --------------------------------------------------------------------------------
-    def game(self, g: GameState, zones: dict) -> str:
+    def game(self, g: GameState, zones: dict) -> list[str]:
+        """A game's panel in fragments: its head (title, status, turn), each seat's, each
+        shared zone, what waits, close (see ``board_fragments``)."""
         gid = g.gid
         current = gid == self.world.current
         title = _e(_game_title(gid))
         panel = f'data-game-panel="{_a(gid)}" aria-label="{_a(_game_title(gid))}"'
         if g.status == "ended" and g.parent is not None and not zones:
             result = f": {_e(g.result)}" if g.result else ""
-            return (f'<section class="ms-g ms-end" {panel}>'
-                    f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>')
+            return [f'<section class="ms-g ms-end" {panel}>'
+                    f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>']
         if g.status == "discontinued":
             status = f"discontinued ({self.rule(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
@@ -311,11 +313,11 @@ class _Board:
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
             about.append(f"turn {_e(g.turn)}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
-        out = [f'<section class="{cls}" {panel}>',
-               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>',
-               f"<p>{'; '.join(about)}</p>" if about else "",
-               '<div class="ms-row">']
-        out += [self.player(g, p, zones) for p in g.seats]
+        out = [f'<section class="{cls}" {panel}>'
+               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>'
+               + (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
+        for p in g.seats:
+            out += self.player(g, p, zones)
         out.append("</div>")
         out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), [])))
         stack = zones.get((Zone.STACK, None), [])
@@ -334,7 +336,7 @@ class _Board:
                 out.append(self.zone(zone.value.capitalize(), objs))
         out.append(self.waiting(g))
         out.append("</section>")
-        return "".join(out)
+        return [part for part in out if part]
 
     def battlefield(self, objs: list[Obj]) -> str:
         head = '<span class="ms-zn">Battlefield</span>'
@@ -406,7 +408,8 @@ class _Board:
         return "".join(out) or "<p>no cards</p>"
 
     # the whole board -------------------------------------------------------------------------
-    def render(self) -> str:
+    def render(self) -> list[str]:
+        """The board in fragments (``board_fragments``)."""
         groups: dict[int, dict] = {}
         outside: list[Obj] = []
         for o in self.world.objects.values():
@@ -421,13 +424,14 @@ class _Board:
                     objs.sort(key=_order)
         games = sorted(self.world.games.items())
         out = ['<div class="ms-row ms-board">']
-        out += [self.game(g, groups.get(gid, {})) for gid, g in games]
+        for gid, g in games:
+            out += self.game(g, groups.get(gid, {}))
         out.append('<section class="ms-g ms-out" data-game-panel="outside" '
                    'aria-label="Outside the game">'
                    '<p class="ms-t">Outside the game</p>')
         out.append(self.outside(outside))
         out.append("</section></div>")
-        return "".join(out)
+        return out
 
 
 def _order(o: Obj) -> tuple[int, str]:
@@ -453,12 +457,33 @@ def _discontinued_rule(edition: str | None) -> str:
 
 # -- public views ------------------------------------------------------------------------------
 
+def board_fragments(world: World, *,
+                    highlight: Mapping[str, str] | Iterable[str] | None = None,
+                    players: Iterable[tuple[int, str]] = (), edition: str | None = None,
+                    rules_page: str | None = None) -> list[str]:
+    """``board_html`` as a list of HTML fragments whose join is the board: the board's open
+    tag; per game its head (title, status, turn), each player's seat line, library, hand and
+    graveyard, the close of the seats, each shared zone, what waits and the close; then the
+    panel of what is outside every game. A fragment is an unbalanced piece of HTML (an open or a
+    close tag, or whole elements); consecutive boards share most of them, which a static
+    stepper stores once (``magicsub.pagehtml``).
+
+    >>> import magicsub
+    >>> world = magicsub.Game(["Alex", "Bianca"]).world
+    >>> parts = board_fragments(world)
+    >>> "".join(parts) == board_html(world), parts[0]
+    (True, '<div class="ms-row ms-board">')
+    """
+    return _Board(world, _normalize_marks(highlight), set(players), edition,
+                  rules_page).render()
+
+
 def board_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
                players: Iterable[tuple[int, str]] = (), edition: str | None = None,
                rules_page: str | None = None) -> str:
     """The board alone, without the ``.magicsub`` wrapper or style (for composing views)."""
-    return _Board(world, _normalize_marks(highlight), set(players), edition,
-                  rules_page).render()
+    return "".join(board_fragments(world, highlight=highlight, players=players,
+                                   edition=edition, rules_page=rules_page))
 
 
 def world_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
@@ -509,6 +534,12 @@ def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str,
 def rule_html(step: Step, *, rules_page: str | None = None) -> str:
     """The rule header of a step: number (a link to the rules page ``rules_page``, if given),
     edition, and the sentence marked in its paragraph."""
+    return "".join(_rule_fragments(step, rules_page))
+
+
+def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
+    """The rule header in three fragments: number and edition, the step's number, and the
+    paragraph (the first and last are the same for every step citing that sentence)."""
     from .editions import edition as get_edition
 
     try:
@@ -537,9 +568,9 @@ def rule_html(step: Step, *, rules_page: str | None = None) -> str:
                                      title=f"{label} on the rules page") or number
         if not number.startswith("<"):
             number = f'<span class="ms-rn">{number}</span>'
-    return (f'<div class="ms-rule"><p>{number} '
-            f'<span class="ms-ed">({_e(ed_title)})</span> · step {_e(step.index + 1)}</p>'
-            f'<p class="ms-par">{quoted}</p></div>')
+    return [f'<div class="ms-rule"><p>{number} <span class="ms-ed">({_e(ed_title)})</span>',
+            f" · step {_e(step.index + 1)}</p>",
+            f'<p class="ms-par">{quoted}</p></div>']
 
 
 def change_items(changes: Iterable[Change], *, edition: str | None = None,
@@ -576,27 +607,42 @@ def step_html(step: Step, *, world_before: World | None = None, css: bool = True
     on the board has ``data-obj``, ``data-zone`` and ``data-game``. ``rules_page``: see the
     module's docstring.
     """
+    parts = step_fragments(step, world_before=world_before, of=of, rules_page=rules_page)
+    return "".join(parts[:1] + [_STYLE] * css + parts[1:])
+
+
+def step_fragments(step: Step, *, world_before: World | None = None, of: int | None = None,
+                   rules_page: str | None = None) -> list[str]:
+    """``step_html`` without the style, as a list of HTML fragments whose join is that HTML:
+    the step's open tag, its rule header (``_rule_fragments``), its changes, the board
+    (``board_fragments``) and the close tags."""
     marks, players = step_marks(step, world_before)
-    board = board_html(step.snapshot, highlight=marks, players=players, edition=step.edition,
-                       rules_page=rules_page)
+    board = board_fragments(step.snapshot, highlight=marks, players=players,
+                            edition=step.edition, rules_page=rules_page)
     total = f" of {_a(of)}" if of else ""
-    return (f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
+    return [f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
             f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
-            f'rule {_a(step.rule)}" role="group">'
-            f'{_STYLE if css else ""}{rule_html(step, rules_page=rules_page)}'
-            f'<div class="ms-row">{_changes_html(step, rules_page)}'
-            f'<div class="ms-bd">{board}</div></div></div>')
+            f'rule {_a(step.rule)}" role="group">',
+            *_rule_fragments(step, rules_page),
+            f'<div class="ms-row">{_changes_html(step, rules_page)}<div class="ms-bd">',
+            *board, "</div></div></div>"]
 
 
 def initial_html(world: World, *, css: bool = True, edition: str | None = None,
                  rules_page: str | None = None) -> str:
     """The board before the first step, as the first page of a walkthrough."""
-    board = board_html(world, edition=edition, rules_page=rules_page)
-    return ('<div class="magicsub magicsub-step" data-step="start" data-rule="" role="group" '
-            'aria-label="Before the first step">'
-            f'{_STYLE if css else ""}<div class="ms-rule"><p><span class="ms-rn">Before the '
-            "first step</span></p><p>The game as the scenario sets it up.</p></div>"
-            f"{board}</div>")
+    parts = initial_fragments(world, edition=edition, rules_page=rules_page)
+    return "".join(parts[:1] + [_STYLE] * css + parts[1:])
+
+
+def initial_fragments(world: World, *, edition: str | None = None,
+                      rules_page: str | None = None) -> list[str]:
+    """``initial_html`` without the style, as a list of HTML fragments (as ``step_fragments``)."""
+    return ['<div class="magicsub magicsub-step" data-step="start" data-rule="" role="group" '
+            'aria-label="Before the first step">',
+            '<div class="ms-rule"><p><span class="ms-rn">Before the first step</span></p>'
+            "<p>The game as the scenario sets it up.</p></div>",
+            *board_fragments(world, edition=edition, rules_page=rules_page), "</div>"]
 
 
 def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None) -> str:
@@ -616,5 +662,6 @@ def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None)
             f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')
 
 
-__all__ = ["CSS", "board_html", "change_items", "escape_text", "initial_html", "is_anonymous",
-           "rule_html", "step_html", "step_marks", "style", "trace_html", "world_html"]
+__all__ = ["CSS", "board_fragments", "board_html", "change_items", "escape_text",
+           "initial_fragments", "initial_html", "is_anonymous", "rule_html", "step_fragments",
+           "step_html", "step_marks", "style", "trace_html", "world_html"]

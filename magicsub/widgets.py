@@ -3,7 +3,10 @@
 Every page is HTML computed here in Python (by ``magicsub.render``) and kept in an
 ``ipywidgets.Stack``; the controls are linked to the Stack with ``jslink`` only, so the
 widgets behave the same in JupyterLab and in a static page where no kernel runs
-(DESIGN.md section 6). This is the only module of magicsub that imports ipywidgets.
+(DESIGN.md section 6): a ``magicsub html`` page, or a notebook exported with its widget
+state. The published book shows ``magicsub.pagehtml``'s static Stepper and Quiz instead (same
+pages, same text, no widget manager). This is the only module of magicsub that imports
+ipywidgets.
 
 >>> import magicsub
 >>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
@@ -18,26 +21,19 @@ Stepper('Casting Shahrazad', steps=2)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from . import render, textview
+from . import pagehtml, textview
+from .pagehtml import PLAY_INTERVAL_MS
+from .quizview import QuizContent, correct_choice
 
 if TYPE_CHECKING:
     from .quizdata import QuizData
     from .scenario import Scenario, ScenarioResult
     from .trace import Trace
-
-PLAY_INTERVAL_MS = 1500
-
-
-def _text(value: object) -> str:
-    """Any value as escaped HTML text (a title or a choice need not be a string)."""
-    return escape(str(value))
 
 
 class Stepper(w.VBox):
@@ -53,27 +49,12 @@ class Stepper(w.VBox):
 
     def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS,
                  key: str | None = None, source: str = "", rules_page: str | None = None):
-        if key is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
-            raise ValueError(f"a stepper's key is a Python-style name, got {key!r}")
-        self.key = key
+        self.key = pagehtml.check_key(key)
         self.title = title
         self.trace = trace
         self.steps = len(trace)
         shared = w.Layout()
-        pages = []
-        initial = getattr(trace, "initial", None)
-        edition = trace[0].edition if len(trace) else None
-        if initial is not None:
-            pages.append(render.initial_html(initial, css=False, edition=edition,
-                                             rules_page=rules_page))
-        else:
-            pages.append('<div class="magicsub magicsub-step" data-step="start" data-rule="">'
-                         "<p>Before the first step.</p></div>")
-        before = initial
-        for step in trace:
-            pages.append(render.step_html(step, world_before=before, css=False, of=self.steps,
-                                          rules_page=rules_page))
-            before = step.snapshot
+        pages = ["".join(p) for p in pagehtml.stepper_fragments(trace, rules_page=rules_page)]
         self.pages = w.Stack([w.HTML(p, layout=shared) for p in pages], selected_index=0,
                              layout=w.Layout(width="100%"))
         name = title or "the steps"
@@ -96,11 +77,7 @@ class Stepper(w.VBox):
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         # The header holds the one stylesheet of every page (a <style> shows no text).
-        named = f'<p class="ms-title ms-t">{_text(title)}</p>' if title else ""
-        self.header = w.HTML(
-            f'{render.style()}<div class="magicsub ms-head">{named}<p>{self.steps} '
-            f'step{"" if self.steps == 1 else "s"}: use Previous/Next, the “Step” slider and '
-            f"its arrow keys, or Play.</p>{source}</div>")
+        self.header = w.HTML(pagehtml.stepper_head(title, self.steps, source))
         controls = w.HBox([self.play, self.previous, self.next, self.slider],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.header, controls, self.pages])
@@ -128,61 +105,6 @@ class Stepper(w.VBox):
         return bundle
 
 
-def _run(scenario: Scenario | ScenarioResult | str) -> ScenarioResult:
-    from .scenario import Scenario, ScenarioResult, load_scenario
-
-    if isinstance(scenario, ScenarioResult):
-        return scenario
-    if isinstance(scenario, Scenario):
-        return scenario.run()
-    return load_scenario(scenario).run()
-
-
-def correct_choice(result: ScenarioResult, choices: Sequence[str],
-                   answer: Callable[[ScenarioResult], int] | Sequence[Any] | Mapping[str, Any]
-                   ) -> int:
-    """The index of the right choice, computed from the engine's run.
-
-    ``answer`` is a function of the result returning an index, or, per choice (a list in the
-    order of ``choices`` or a mapping from choice to value), an expectation or list of
-    expectations as in scenario files: the right choice is the one whose expectations all hold.
-
-    :raises ValueError: no choice, or more than one, is right.
-    """
-    from . import quizdata
-
-    if callable(answer):
-        index = answer(result)
-        if isinstance(index, str):
-            index = list(choices).index(index)
-        if not isinstance(index, int) or not 0 <= index < len(choices):
-            raise ValueError(f"answer() gave {index!r}; expected an index into {list(choices)}")
-        return index
-    per_choice = [answer[c] for c in choices] if isinstance(answer, Mapping) else list(answer)
-    if len(per_choice) != len(choices):
-        raise ValueError(f"{len(per_choice)} expectation sets for {len(choices)} choices")
-    holds = quizdata.holding(result.game, per_choice)
-    if len(holds) != 1:
-        which = [choices[i] for i in holds]
-        raise ValueError(f"exactly one choice must hold after the run; these hold: {which}")
-    return holds[0]
-
-
-def _citation(result: ScenarioResult, rule: str | None) -> str:
-    if not rule:
-        return ""
-    for step in result.trace:
-        if step.rule == rule:
-            return f"CR {rule}: {step.text}"
-    from .editions import edition
-
-    try:
-        cite = edition(result.game.edition.number).cite(rule)
-    except Exception:  # the rule is not in this edition's text: cite the number alone
-        return f"CR {rule}"
-    return f"CR {cite.rule}: {cite.text}"
-
-
 class Quiz(w.VBox):
     """A question whose right answer the engine computes by running ``scenario``.
 
@@ -197,40 +119,28 @@ class Quiz(w.VBox):
                  scenario: Scenario | ScenarioResult | str, *,
                  answer: Callable[[ScenarioResult], int] | Sequence[Any] | Mapping[str, Any],
                  rule: str | None = None, explain: str = "", label: str = "Answer"):
-        if len(choices) < 2:
-            raise ValueError(f"a quiz needs at least two choices, got {list(choices)}")
-        if len(set(choices)) != len(choices):
-            raise ValueError(f"quiz choices must be distinct: {list(choices)}")
-        self.question = question
-        self.choices = tuple(choices)
-        self.result = _run(scenario)
-        self.correct = correct_choice(self.result, self.choices, answer)
-        right = self.choices[self.correct]
-        cite = _citation(self.result, rule)
-        why = " ".join(x for x in (cite, explain) if x)
-        pages = []
-        for i, choice in enumerate(self.choices):
-            if i == self.correct:
-                pages.append(f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
-                             f"“{_text(choice)}”. {_text(why)}</p>")
-            else:
-                pages.append(f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you '
-                             f"chose “{_text(choice)}”; the engine’s answer is "
-                             f"“{_text(right)}”. {_text(why)}</p>")
-        self._build(pages, label=label)
+        self._build(QuizContent.ask(question, choices, scenario, answer=answer, rule=rule,
+                                    explain=explain, label=label))
 
-    def _build(self, pages: list[str], *, label: str) -> None:
+    def _build(self, content: QuizContent) -> None:
+        """Show ``content`` (``magicsub.quizview``: the pages the static quiz shows too)."""
+        self.content = content
+        self.question = content.question
+        self.choices = content.choices
+        self.result = content.result
+        self.correct = content.correct
+        if content.data is not None:
+            self.data = content.data
+            self.rule = content.data.rule
+            self.sentence = content.sentence
         shared = w.Layout()
-        self.feedback = w.Stack([w.HTML(f'<div class="magicsub magicsub-feedback" role="status">'
-                                        f"{text}</div>", layout=shared) for text in pages],
+        self.feedback = w.Stack([w.HTML(page, layout=shared) for page in content.pages],
                                 selected_index=None)
         self.buttons = w.ToggleButtons(options=list(self.choices), index=None,
-                                       description=label, tooltips=list(self.choices),
+                                       description=content.label, tooltips=list(self.choices),
                                        style={"button_width": "auto"})
         self.links = (w.jslink((self.buttons, "index"), (self.feedback, "selected_index")),)
-        self.header = w.HTML(f'{render.style()}<div class="magicsub ms-head"><p class="ms-t">'
-                             f"{_text(self.question)}</p><p>Choose an answer; the feedback "
-                             "appears below it.</p></div>")
+        self.header = w.HTML(content.head_html())
         super().__init__([self.header, self.buttons, self.feedback])
         self.add_class("magicsub-quiz")
 
@@ -239,43 +149,9 @@ class Quiz(w.VBox):
         """The quiz of a quiz file's entry (``magicsub.quizdata``), over ``result``, the run of
         its scenario: each choice's own feedback, the deciding sentence quoted, and for a
         disputed corner every reading shown and none graded as the only answer."""
-        from . import quizdata
-
         quiz = cls.__new__(cls)
-        quiz.data = data
-        quiz.question = data.question
-        quiz.choices = tuple(c.text for c in data.choices)
-        quiz.result = result
-        quiz.correct = quizdata.correct(data, result)
-        quiz.rule = data.rule
-        quiz.sentence = data.sentence(result.game.edition.number)
-        quiz._build(quiz._data_pages(), label="Answer" if data.ask == "what" else "Rule")
+        quiz._build(QuizContent.from_data(data, result=result))
         return quiz
-
-    def _data_pages(self) -> list[str]:
-        data = self.data
-        right = self.choices[self.correct]
-        cite = (f'<p class="ms-decides">CR {_text(data.rule)}: '
-                f"<q>{_text(self.sentence)}</q></p>")
-        readings = {r.choice: r.reading for r in data.readings}
-        pages = []
-        for i, choice in enumerate(data.choices):
-            own = _text(choice.feedback)
-            if choice.text in readings:
-                engine = ("This is the reading the engine takes." if i == self.correct else
-                          f"The engine takes the other reading: “{_text(right)}”.")
-                text = (f'<p data-verdict="disputed"><strong>⚖ Judges differ</strong> — '
-                        f"“{_text(choice.text)}”: {_text(readings[choice.text])} {own}</p>"
-                        f"<p>{_text(data.note)} {engine}</p>")
-            elif i == self.correct:
-                text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
-                        f"“{_text(choice.text)}”. {own} {_text(data.explain)}</p>")
-            else:
-                text = (f'<p data-verdict="wrong"><strong>✘ Not quite</strong> — you chose '
-                        f"“{_text(choice.text)}”. {own} The engine’s answer is "
-                        f"“{_text(right)}”.</p>")
-            pages.append(text + cite)
-        return pages
 
     def __repr__(self) -> str:
         return f"Quiz({self.question!r}, choices={len(self.choices)})"
@@ -283,14 +159,7 @@ class Quiz(w.VBox):
     def summary(self) -> str:
         """The question, the choices and the engine's answer, as text: the widget's
         ``text/plain`` output, which nbval compares."""
-        text = textview.quiz_text(self.question, self.choices, self.correct)
-        data = getattr(self, "data", None)
-        if data is None:
-            return text
-        lines = [text, f"Decided by CR {data.rule} ({data.decides!r})"]
-        if data.disputed:
-            lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
-        return "\n".join(lines)
+        return self.content.summary()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         bundle = super()._repr_mimebundle_(**kwargs)

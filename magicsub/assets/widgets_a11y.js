@@ -1,5 +1,6 @@
 // Accessible names and step buttons for ipywidgets controls rendered by
-// @jupyter-widgets/html-manager, in the published book and in `magicsub html` pages.
+// @jupyter-widgets/html-manager, in `magicsub html` pages (the published book shows static
+// steppers and quizzes instead: assets/pages/magicsub-pages.js).
 //
 // ipywidgets 8 leaves the slider handle (role="slider") and the Play widget's icon-only buttons
 // without an accessible name (axe: aria-input-field-name, button-name). This script names them

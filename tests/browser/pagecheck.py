@@ -71,10 +71,14 @@ NOT_BUILT = "book-not-built"  # the one parameter of page tests when there is no
 PAINT_TIMES: list[tuple[str, float]] = []
 
 # Text a reader sees in the HTML widgets (Stack pages are HTML widgets) inside a scope;
-# hidden elements have no innerText, so only the selected page of a Stack counts.
+# hidden elements have no innerText, so only the selected page of a Stack counts. A static
+# stepper (magicsub.pagehtml) shows its step in its stage.
 _HTML_TEXT_JS = """scope => Array.from(
-    scope.querySelectorAll('.widget-html-content, .widget-htmlmath-content'))
+    scope.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .ms-stage'))
   .map(el => el.innerText.trim()).filter(Boolean).join('\\n')"""
+# A static stepper or quiz (magicsub.pagehtml), played by magicsub/assets/pages/magicsub-pages.js.
+STATIC_WIDGETS = ".magicsub-stepper.ms-static, .magicsub-quiz.ms-static"
+STATIC_DATA = re.compile(r'<script type="application/json" class="ms-data">(.*?)</script>', re.S)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -136,8 +140,11 @@ def require_built(relative: str) -> Path:
 
 
 def page_has_widgets(path: Path) -> bool:
-    """Tell whether a built page embeds widget state (so html-manager renders widgets)."""
-    return WIDGET_STATE in path.read_text("utf8")
+    """Tell whether a built page has steppers or quizzes: embedded widget state (rendered by
+    html-manager) or static ones (``magicsub.pagehtml``)."""
+    text = path.read_text("utf8")
+    return WIDGET_STATE in text or 'class="magicsub-stepper ms-static' in text \
+        or 'class="magicsub-quiz ms-static' in text
 
 
 
@@ -230,6 +237,7 @@ def open_page(page: Page, url: str, *, timeout_ms: float = 30_000) -> PageReport
     started = time.perf_counter()
     page.goto(url, wait_until="load", timeout=timeout_ms)
     wait_for_widgets(page, timeout_ms=timeout_ms)
+    wait_for_static(page, timeout_ms=timeout_ms)
     page.evaluate("document.fonts.ready.then(() => true)")
     wait_for_requests(page, report, timeout_ms=timeout_ms)
     report.load_seconds = time.perf_counter() - started
@@ -318,6 +326,16 @@ def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
 
 
 
+def wait_for_static(page: Page, *, timeout_ms: float = 30_000) -> int:
+    """Wait until the page's script has wired its static steppers and quizzes (``<html
+    data-ms-ready="1">``); return how many there are (none: no wait)."""
+    count = page.locator(STATIC_WIDGETS).count()
+    if count:
+        page.wait_for_function("document.documentElement.dataset.msReady === '1'",
+                               timeout=timeout_ms)
+    return count
+
+
 def html_text(scope: Locator) -> str:
     """Return the visible text of the HTML widgets in ``scope`` (the shown Stack pages)."""
     return scope.evaluate(_HTML_TEXT_JS)
@@ -334,13 +352,15 @@ def step_text(scope: Locator) -> str:
 
 
 def slider_handles(scope: Locator) -> list[Locator]:
-    """Return the keyboard-operable handles of the sliders in ``scope``."""
-    return scope.locator('.widget-slider [role="slider"]').all()
+    """Return the keyboard-operable handles of the sliders in ``scope``: a widget slider's
+    handle, or a static stepper's range input."""
+    return scope.locator('.widget-slider [role="slider"], input.ms-range[type="range"]').all()
 
 
 def slider_value(handle: Locator) -> float:
-    """Return a slider handle's current value (from ``aria-valuenow``)."""
-    return float(handle.get_attribute("aria-valuenow") or "nan")
+    """Return a slider handle's current value (``aria-valuenow``, or a range input's value)."""
+    value = handle.evaluate("h => h.matches('input') ? h.value : h.getAttribute('aria-valuenow')")
+    return float(value or "nan")
 
 
 def step_slider(page: Page, handle: Locator, key: str = "ArrowRight") -> None:
@@ -359,20 +379,19 @@ def wait_for_text_change(scope: Locator, before: str, *, timeout_ms: float = 5_0
         scope.page.wait_for_timeout(25)
 
 
-def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "ArrowRight") -> float:
-    """Press ``key`` on a slider; return the ms from keydown to the frame that shows the change.
-
-    The change is one in the visible HTML of ``scope``; NaN if none comes within 5 s.
-    """
+def _watch_paint(scope: Locator, start_event: str) -> None:
+    """Make ``window.__magicsubPaint`` a promise of the ms from the next ``start_event`` on the
+    document to the frame that shows a change of the visible HTML of ``scope`` (NaN if none
+    comes within 5 s)."""
     scope.evaluate(
-        "scope => { const text = "
+        "(scope, startEvent) => { const text = "
         + _HTML_TEXT_JS
         + """;
           const before = text(scope);
           window.__magicsubPaint = new Promise(resolve => {
             let t0 = null;
             const timer = setTimeout(() => resolve(NaN), 5000);
-            document.addEventListener('keydown', () => { t0 = performance.now(); },
+            document.addEventListener(startEvent, () => { t0 = performance.now(); },
                                       {capture: true, once: true});
             const observer = new MutationObserver(() => {
               if (t0 === null || text(scope) === before) return;
@@ -384,12 +403,27 @@ def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "Ar
             observer.observe(scope, {subtree: true, childList: true, characterData: true,
                                      attributes: true});
           });
-        }"""
+        }""",
+        start_event,
     )
+
+
+def measure_paint_ms(page: Page, scope: Locator, handle: Locator, key: str = "ArrowRight") -> float:
+    """Press ``key`` on a slider; return the ms from keydown to the frame that shows the change.
+
+    The change is one in the visible HTML of ``scope``; NaN if none comes within 5 s.
+    """
+    _watch_paint(scope, "keydown")
     step_slider(page, handle, key)
     return page.evaluate("window.__magicsubPaint")
 
 
+def measure_click_paint_ms(page: Page, scope: Locator, button: Locator) -> float:
+    """Click ``button``; return the ms from its click event to the frame that shows the change
+    in the visible HTML of ``scope`` (NaN if none comes within 5 s)."""
+    _watch_paint(scope, "click")
+    button.click()
+    return page.evaluate("window.__magicsubPaint")
 
 
 def serious_axe_violations(page: Page, axe_js: Path = AXE_JS) -> list[dict]:
@@ -538,26 +572,26 @@ def parse_step_html(html: str) -> dict:
     return parser.result
 
 
+def static_pages(data: dict) -> list[str]:
+    """A static stepper's JSON (``magicsub.pagehtml.pack``) -> each page's HTML, decoded here
+    as the page's script decodes it: ``"f"`` the fragments, ``"s"`` each page as fragment
+    indices, a ``[start, count]`` pair repeating indices of the page before."""
+    pages, previous = [], []
+    for items in data["s"]:
+        current: list[int] = []
+        for item in items:
+            if isinstance(item, list):
+                start, count = item
+                current += previous[start:start + count]
+            else:
+                current.append(item)
+        pages.append("".join(data["f"][i] for i in current))
+        previous = current
+    return pages
+
+
 def embedded_steppers(path: Path) -> list[list[str]]:
-    """The steppers of a built page as shipped, in page order: each a list of its Stack pages'
-    HTML (page 0 before the first step, page k after step k), from the embedded widget state."""
+    """The steppers of a built page as shipped, in page order: each a list of its pages' HTML
+    (page 0 before the first step, page k after step k), from each static stepper's JSON."""
     text = path.read_text("utf8")
-    found = re.search(rf'<script type="{re.escape(WIDGET_STATE)}">(.*?)</script>', text, re.S)
-    if not found:
-        return []
-    state = json.loads(found.group(1))["state"]
-    views = [json.loads(v)["model_id"] for v in re.findall(
-        rf'<script type="{re.escape(WIDGET_VIEW)}">(.*?)</script>', text, re.S)]
-
-    def model(ref: str) -> dict:
-        return state[ref.removeprefix("IPY_MODEL_")]
-
-    steppers = []
-    for model_id in views:
-        root = state.get(model_id, {})
-        if "magicsub-stepper" not in root.get("state", {}).get("_dom_classes", []):
-            continue
-        stack = next(model(c) for c in root["state"]["children"]
-                     if model(c)["model_name"] == "StackModel")
-        steppers.append([model(c)["state"]["value"] for c in stack["state"]["children"]])
-    return steppers
+    return [static_pages(json.loads(found)) for found in STATIC_DATA.findall(text)]

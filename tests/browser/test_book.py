@@ -1,8 +1,10 @@
-"""The built book in a real browser: clean loads, working widgets, accessibility.
+"""The built book in a real browser: clean loads, working steppers and quizzes, accessibility.
 
 Every page of ``_build/html`` is served from 127.0.0.1 and opened in Debian's headless
 Chromium, once for all the tests on it (see conftest.py). Run ``make book`` first;
-``make browser`` runs only these tests.
+``make browser`` runs only these tests. The book shows its steppers and quizzes as static
+HTML played by ``magicsub/assets/pages/magicsub-pages.js`` (``magicsub.pagehtml``), with no
+widget state and no widget manager.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import pytest
 from expected import QuizExpect, StepExpect, StepperExpect, page_widgets
 from pagecheck import (
     PAINT_TIMES,
+    WIDGET_STATE,
     BookTabs,
     board,
     describe_violations,
     embedded_steppers,
     go_to_step,
+    measure_click_paint_ms,
     measure_paint_ms,
     parse_step_html,
     require_built,
@@ -39,6 +43,22 @@ def test_page_loads_cleanly_and_stays_local(book_tabs: BookTabs, book_page: str)
     tab = book_tabs.open(book_page)
     assert tab.report.requests, f"{book_page}: no request recorded"
     assert not tab.report.problems(), tab.report.summary()
+
+
+WIDGET_SCRIPTS = ("require.js", "embed-amd.js", "widget_paths.js", "widget_a11y.js")
+
+
+def test_page_is_static_and_its_script_ready(book_tabs: BookTabs, book_page: str) -> None:
+    """No page embeds widget state or asks for RequireJS or the widget manager; every page
+    runs the book's own script, which says when its steppers and quizzes are wired."""
+    tab = book_tabs.open(book_page)
+    assert WIDGET_STATE not in require_built(book_page).read_text("utf8"), (
+        f"{book_page} embeds widget state")
+    loaded = [u for u in tab.report.requests
+              if u.split("?")[0].rsplit("/", 1)[-1] in WIDGET_SCRIPTS]
+    assert not loaded, f"{book_page} asks for the widget scripts: {loaded}"
+    ready = tab.page.evaluate("document.documentElement.dataset.msReady")
+    assert ready == "1", f"{book_page}: magicsub-pages.js did not run (data-ms-ready={ready!r})"
 
 
 def test_page_has_no_serious_accessibility_violation(
@@ -197,7 +217,8 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
     outputs, expected = steppers_on(tab)
     for i, (output, stepper) in enumerate(zip(outputs, expected, strict=True)):
         where = f"{stepper_page}, stepper {i + 1}"
-        if not stepper.steps:
+        n = len(stepper.steps)
+        if not n:
             continue
         output.scroll_into_view_if_needed()
         go_to_step(page, output, 0)
@@ -208,22 +229,33 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
         assert board(output)["step"] == "start", f"{where}: ArrowLeft did not go back"
         assert not math.isnan(paint), f"{where}: stepping back did not repaint"
         PAINT_TIMES.append((stepper_page, paint))
+        step_slider(page, handle, "End")
+        assert shows_step(output, str(n - 1)), f"{where}: End did not go to the last step"
+        assert slider_value(handle) == n, f"{where}: End did not move the slider to {n}"
+        step_slider(page, handle, "Home")
+        assert shows_step(output, "start"), f"{where}: Home did not go to the start"
         next_button = output.locator("button.ms-next")
         previous_button = output.locator("button.ms-prev")
-        play = output.locator(".widget-play button").first
+        play = output.locator("button.ms-play")
         assert next_button.count() == 1, f"{where}: no Next step button"
         assert previous_button.count() == 1, f"{where}: no Previous step button"
         assert play.count() == 1, f"{where}: no Play button"
-        next_button.click()
+        paint = measure_click_paint_ms(page, output, next_button)
         assert shows_step(output, "0"), f"{where}: Next step did not move the step"
+        assert not math.isnan(paint), f"{where}: Next step did not repaint"
+        PAINT_TIMES.append((f"{stepper_page} (Next step)", paint))
         assert slider_value(handle) == 1, f"{where}: Next step did not move the slider"
         previous_button.click()
         assert shows_step(output, "start"), f"{where}: Previous did not go back"
         assert slider_value(handle) == 0
+        assert play.get_attribute("aria-label") == "Play", f"{where}: Play is not named"
         play.click()
         assert shows_step(output, "0"), f"{where}: Play did not move the stepper"
-        if play.get_attribute("aria-label") == "Pause":
+        if n > 1:
+            assert play.get_attribute("aria-label") == "Pause", (
+                f"{where}: a playing Play button is not named Pause")
             play.click()
+            assert play.get_attribute("aria-label") == "Play", f"{where}: Pause did not stop"
     assert not tab.report.problems(), tab.report.summary()
 
 
@@ -240,13 +272,17 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
     for i, (output, quiz) in enumerate(zip(outputs, expected, strict=True)):
         where = f"{quiz_page}, quiz {i + 1} ({quiz.question!r})"
         output.scroll_into_view_if_needed()
-        buttons = output.locator(".widget-toggle-buttons button").all()
+        buttons = output.locator("button.ms-choice").all()
         labels = [b.inner_text().strip() for b in buttons]
         assert labels == quiz.choices, f"{where}: choices {labels}, expected {quiz.choices}"
         answer = quiz.choices[quiz.correct]
         order = [quiz.correct] + [k for k in range(len(buttons)) if k != quiz.correct]
         for k in order:
-            buttons[k].click()
+            if k == quiz.correct:  # the first choice by keyboard, the others by mouse
+                buttons[k].focus()
+                tab.page.keyboard.press("Enter")
+            else:
+                buttons[k].click()
             verdict = quiz.verdict(k)
             feedback = output.locator("[data-verdict]")
             feedback.wait_for(state="visible", timeout=5_000)
@@ -263,6 +299,9 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
                 assert answer in whole, f"{where}: the other reading does not name {answer!r}"
             assert output.locator("[data-verdict]").count() == 1, (
                 f"{where}: more than one feedback shown")
-            assert "mod-active" in (buttons[k].get_attribute("class") or ""), (
+            chosen = [b.get_attribute("aria-pressed") for b in buttons]
+            assert chosen == ["true" if j == k else "false" for j in range(len(buttons))], (
+                f"{where}: choosing {labels[k]!r} leaves aria-pressed {chosen}")
+            assert "ms-chosen" in (buttons[k].get_attribute("class") or ""), (
                 f"{where}: {labels[k]!r} is not shown as chosen")
     assert not tab.report.problems(), tab.report.summary()

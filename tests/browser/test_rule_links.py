@@ -33,14 +33,16 @@ pytestmark = pytest.mark.browser
 RULES = "book/reference_rules.html"
 TARGET_TEXT_JS = "() => { const t = document.querySelector(':target'); " \
                  "return t ? [t.id, t.innerText.trim()] : null; }"
-# The text of the page's article that the extension links: no code, headings, links, widgets,
-# parts it is told to leave alone, nor the rules page's paragraphs (each edition's block looks in
-# its own edition first).
+# The text of the page's article that the extension links: no code, headings, links, widgets
+# (ipywidgets, or the book's static steppers and quizzes: magicsub.render links their rule
+# numbers itself), parts it is told to leave alone, nor the rules page's paragraphs (each
+# edition's block looks in its own edition first).
 PROSE_JS = """() => {
   const article = document.querySelector('article') || document.body;
   const copy = article.cloneNode(true);
   copy.querySelectorAll('pre, code, h1, h2, h3, h4, h5, h6, a, script, style, caption, '
-    + '.widget-subarea, .jupyter-widgets, .cell_input, .admonition-title, .ms-rules, '
+    + '.widget-subarea, .jupyter-widgets, .magicsub-stepper, .magicsub-quiz, .cell_input, '
+    + '.admonition-title, .ms-rules, '
     + '.rule-links-off')
     .forEach(e => e.remove());
   return copy.textContent;

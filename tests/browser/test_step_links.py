@@ -1,11 +1,11 @@
 """Step links in the built book: "step 8" in a page's prose moves its stepper to step 8.
 
 ``magicsub.book.explain`` turns each step reference into ``<a class="ms-stepref"
-href="#KEY-N">``; ``magicsub/assets/widgets_a11y.js`` (vendored into the book) moves the
+href="#KEY-N">``; ``magicsub/assets/pages/magicsub-pages.js`` (served by the book) moves the
 stepper with class ``ms-key-KEY`` to step N when the link is clicked, and when the page is
 opened at the address ``page.html#KEY-N``. Checked on every built page that has step links:
-the named stepper's slider (``aria-valuenow``) and its visible step page (``data-step``, 0-based,
-and its label "Step N of M"), the address, and that no other stepper moved.
+the named stepper's slider (its range input's value) and its visible step page (``data-step``,
+0-based, and its label "Step N of M"), the address, and that no other stepper moved.
 Run ``make book`` first.
 """
 
@@ -53,8 +53,7 @@ def _positions(page: Page) -> dict[str, float]:
     return page.evaluate("""() => Object.fromEntries(
         Array.from(document.querySelectorAll('.magicsub-stepper'))
           .map(box => [Array.from(box.classList).find(c => c.startsWith('ms-key-')) || '',
-                       Number(box.querySelector('[role="slider"]')
-                              .getAttribute('aria-valuenow'))]))""")
+                       Number(box.querySelector('input.ms-range').value)]))""")
 
 
 def _assert_at(page: Page, key: str, step: int) -> None:

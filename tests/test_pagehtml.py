@@ -1,0 +1,213 @@
+"""magicsub.pagehtml: the book's static steppers and quizzes, and the switch that shows them."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import magicsub
+from magicsub import pagehtml, render
+from magicsub.pagehtml import PAGES_ENV, pack, script_json, unpack
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "magicsub" / "scenarios"
+DATA = re.compile(r'<script type="application/json" class="ms-data">(.*?)</script>', re.S)
+
+
+def run(name: str) -> magicsub.ScenarioResult:
+    return magicsub.load_scenario(SCENARIOS / name).run()
+
+
+def shipped(html: str) -> dict:
+    """The JSON of the one static stepper in ``html``, as a browser's parser would read it."""
+    found = DATA.findall(html)
+    assert len(found) == 1
+    return json.loads(found[0])
+
+
+def test_importing_pagehtml_does_not_import_ipywidgets():
+    code = ("import sys, magicsub.pagehtml, magicsub.quizview; "
+            "print('ipywidgets' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["726_1_shahrazad.yaml", "800_4n_ante.yaml",
+                                  "610_3_subgame_ends.yaml"])
+def test_every_step_as_shipped_is_the_widgets_page(name):
+    """The JSON, decoded, gives each page of the widget's Stack, byte for byte; the stage shows
+    page 0; the text is the widget's."""
+    ipywidgets = pytest.importorskip("ipywidgets")  # noqa: F841
+    from magicsub import widgets
+
+    result = run(name)
+    rules_page = magicsub.rulelinks.RULES_PAGE
+    widget = widgets.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
+    static = pagehtml.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
+    pages = [page.value for page in widget.pages.children]
+    html = static.html()
+    assert unpack(shipped(html)) == pages
+    assert f'<div class="ms-stage">{pages[0]}</div>' in html
+    assert static.summary() == widget.summary()
+    assert static._repr_mimebundle_()["text/plain"] == widget._repr_mimebundle_()["text/plain"]
+    assert repr(static) == repr(widget)
+
+
+def test_fragments_join_to_the_step_html():
+    result = run("726_1_shahrazad.yaml")
+    before = result.trace.initial
+    for step in result.trace:
+        parts = render.step_fragments(step, world_before=before, of=len(result.trace))
+        assert "".join(parts) == render.step_html(step, world_before=before, css=False,
+                                                  of=len(result.trace))
+        assert len(parts) > 10
+        before = step.snapshot
+    assert "".join(render.initial_fragments(before)) == render.initial_html(before, css=False)
+
+
+def test_each_fragment_is_stored_once_and_a_page_as_a_difference():
+    pages = [["<a>", "x", "</a>"], ["<a>", "y", "</a>"], ["<a>", "y", "</a>", "<b>", "z"]]
+    data = pack(pages)
+    assert data["f"] == ["<a>", "x", "</a>", "y", "<b>", "z"]
+    assert data["s"] == [[0, 1, 2], [0, 3, 2], [[0, 3], 4, 5]]
+    assert unpack(data) == ["".join(p) for p in pages]
+
+
+def chain(subgames: int) -> magicsub.Trace:
+    """A main game in which Alex casts ``subgames`` Shahrazads one after another, each subgame
+    won at once (Bianca's life set back to 20 after each)."""
+    game = magicsub.Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 20, "Bianca": 20})
+    for i in range(subgames):
+        game.add_object(f"s{i}", "Shahrazad", owner="Alex", zone="hand")
+    for i in range(subgames):
+        for step in ({"cast": {"card": f"s{i}", "by": "Alex"}}, {"resolve": f"s{i}"},
+                     {"advance": "upkeep"}, {"win": "Alex"},
+                     {"life": {"player": "Bianca", "set": 20}}):
+            game.apply(step)
+    return game.trace
+
+
+def test_a_steppers_data_grows_with_its_changes_not_with_its_boards():
+    """Each subgame adds a game panel to every later board: the boards grow quadratically
+    with the number of subgames, the stepper's data linearly (as its changes do)."""
+    sizes, changes, boards = {}, {}, {}
+    for n in (4, 32):
+        trace = chain(n)
+        stepper = pagehtml.Stepper(trace, title="chain")
+        sizes[n] = len(stepper.html().encode())
+        changes[n] = sum(len(step.changes) for step in trace)
+        boards[n] = sum(len(render.step_html(s, css=False).encode()) for s in trace)
+    more = changes[32] / changes[4]
+    assert boards[32] / boards[4] > 1.8 * more
+    assert sizes[32] / sizes[4] < 1.1 * more
+
+
+def test_names_are_escaped_and_cannot_end_the_script():
+    game = magicsub.Game(["Alex", "<b>Bob</b>"], libraries={"Alex": 2})
+    game.add_object("x", "</script><script>alert(1)</script><!--", owner="Alex", zone="hand")
+    game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
+    html = pagehtml.Stepper(game.trace, title="<i>t</i>", source="").html()
+    assert "<script>alert" not in html and "<b>Bob" not in html and "<i>t" not in html
+    assert html.count("</script>") == 1 and "<!--" not in html
+    pages = unpack(shipped(html))
+    assert any("&lt;/script&gt;&lt;script&gt;alert(1)" in page for page in pages)
+    assert json.loads(script_json("</SCRIPT><!--<Script>")) == "</SCRIPT><!--<Script>"
+    assert "<" + "/" not in script_json("</p>") and "<!" not in script_json("<!--")
+
+
+def test_a_steppers_controls_are_named_and_wait_for_the_script():
+    trace = chain(1)
+    html = pagehtml.Stepper(trace, title="One subgame", key="one").html()
+    assert html.startswith('<div class="magicsub-stepper ms-static ms-key-one" '
+                           'data-interval="1500">')
+    for control in ('<button type="button" class="ms-play" aria-label="Play" disabled>',
+                    '<button type="button" class="ms-prev" disabled>',
+                    '<button type="button" class="ms-next" disabled>Next step',
+                    f'<input type="range" class="ms-range" min="0" max="{len(trace)}"',
+                    '<span class="ms-range-name">Step</span>', 'aria-live="polite"'):
+        assert control in html
+    assert 'aria-label="Steps of One subgame"' in html
+    with pytest.raises(ValueError, match="Python-style name"):
+        pagehtml.Stepper(trace, key="no-dashes")
+
+
+def test_static_quiz_shows_the_widgets_pages_and_text(monkeypatch):
+    pytest.importorskip("ipywidgets")
+    from magicsub import book, quizdata, widgets
+
+    monkeypatch.chdir(ROOT / "book")
+    data = quizdata.find("quiz-multiplayer-loser-library")
+    assert data.disputed
+    result = quizdata.run(data, book.scenario_path)
+    widget = widgets.Quiz.from_data(data, result=result)
+    static = pagehtml.Quiz.from_data(data, result=result)
+    assert static.summary() == widget.summary()
+    assert (static.correct, static.choices) == (widget.correct, widget.choices)
+    html = static.html()
+    templates = re.findall(r'<template class="ms-page" data-choice="(\d+)">(.*?)</template>',
+                           html, re.S)
+    assert [page for _, page in templates] == [p.value for p in widget.feedback.children]
+    assert [int(i) for i, _ in templates] == list(range(len(widget.choices)))
+    assert html.count('class="ms-choice" aria-pressed="false"') == len(widget.choices)
+    assert f"<legend>{widget.buttons.description}</legend>" in html
+    plain = pagehtml.Quiz("Who wins?", ["Alex", "Bianca"], run("726_1_shahrazad.yaml"),
+                          answer=lambda r: r.game.world.games[1].winner)
+    assert plain.correct == 1 and plain.summary().endswith("Engine's answer: 2. Bianca")
+    assert plain._repr_mimebundle_()["text/html"].count("data-verdict") == 2
+
+
+def test_book_shows_static_objects_only_when_asked(shown, monkeypatch):
+    pytest.importorskip("ipywidgets")
+    from magicsub import book, widgets
+
+    monkeypatch.delenv(PAGES_ENV, raising=False)
+    book.stepper("a", SCENARIOS / "800_4n_ante.yaml")
+    assert isinstance(shown[-1], widgets.Stepper)
+    monkeypatch.setenv(PAGES_ENV, "static")
+    book.stepper("b", SCENARIOS / "800_4n_ante.yaml")
+    assert isinstance(shown[-1], pagehtml.Stepper) and shown[-1].key == "b"
+    assert "ms-yaml" in shown[-1].html()
+    monkeypatch.chdir(ROOT / "book")
+    assert isinstance(book.quiz("quiz-multiplayer-loser-library"), pagehtml.Quiz)
+    monkeypatch.delenv(PAGES_ENV)
+    assert isinstance(book.quiz("quiz-multiplayer-loser-library"), widgets.Quiz)
+
+
+def test_the_books_extension_sets_static_mode_and_serves_the_script(monkeypatch):
+    monkeypatch.setenv(PAGES_ENV, "widgets")  # restored (unset) after the test
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    extension = importlib.import_module("static_pages")
+
+    class App:
+        def __init__(self):
+            self.js, self.css, self.events = [], [], {}
+            self.config = type("Config", (), {"html_static_path": []})()
+
+        def add_js_file(self, name, **kwargs):
+            self.js.append((name, kwargs))
+
+        def add_css_file(self, name, **kwargs):
+            self.css.append(name)
+
+        def connect(self, event, handler):
+            self.events[event] = handler
+
+    app = App()
+    extension.setup(app)
+    assert pagehtml.static_pages()
+    app.events["builder-inited"](app)
+    folder = Path(app.config.html_static_path[0])
+    assert [name for name, _ in app.js] == ["magicsub-pages.js"]
+    assert app.css == ["magicsub-pages.css"]
+    assert sorted(p.name for p in folder.iterdir()) == ["magicsub-pages.css", "magicsub-pages.js"]
+    script = (folder / "magicsub-pages.js").read_text(encoding="utf-8")
+    assert "http" not in script and "eval(" not in script and "msReady" not in script
+    assert 'setAttribute("data-ms-ready", "1")' in script

@@ -1,0 +1,40 @@
+"""Sphinx extension: the book's steppers and quizzes as static HTML, played by a small script.
+
+At setup it sets ``MAGICSUB_PAGES=static`` in the environment, so the notebooks that
+``jupyter-book build`` executes (their kernels inherit it) show ``magicsub.pagehtml``'s
+Stepper and Quiz instead of the ipywidgets ones (``magicsub.book``): the pages carry no widget
+state, and myst-nb then adds neither RequireJS nor the widget manager to any page. It serves
+``magicsub/assets/pages`` (the script that plays them and the style of their controls) on
+every page. The committed notebooks, run without the variable, keep the widgets (JupyterLab,
+Voila, nbval).
+
+Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from magicsub.pagehtml import PAGES_ENV
+
+ASSETS = Path(__file__).resolve().parent.parent / "magicsub" / "assets" / "pages"
+SCRIPT = "magicsub-pages.js"
+STYLE = "magicsub-pages.css"
+
+
+def serve_assets(app: Sphinx) -> None:
+    """Copy ``magicsub/assets/pages`` into the built ``_static`` folder."""
+    app.config.html_static_path.append(str(ASSETS))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Put the build in static mode, and add the script and style to every page."""
+    os.environ[PAGES_ENV] = "static"
+    app.connect("builder-inited", serve_assets)
+    app.add_js_file(SCRIPT, loading_method="defer")
+    app.add_css_file(STYLE)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
