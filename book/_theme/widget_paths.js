@@ -20,14 +20,6 @@
       "@jupyter-widgets": dist,
     },
   });
-  // pydata-sphinx-theme's Font Awesome (SVG + JS) watches the page and swaps every
-  // <i class="fa ..."> added later for an <svg>, including the icons inside widgets. The
-  // Play widget then throws when it updates its icon, and the exception stops the jslinks
-  // chained after it (slider -> Stack). Widgets bring their own icon font, so Font Awesome
-  // converts only the icons that are in the page when it loads (this runs before it does).
-  window.FontAwesomeConfig = Object.assign(window.FontAwesomeConfig || {}, {
-    observeMutations: false,
-  });
   // A widget module that is not vendored fails loudly here (404) instead of leaving the host.
   script.setAttribute("data-jupyter-widgets-cdn", staticUrl + "widget-modules/");
 })();
