@@ -111,8 +111,12 @@ def test_standard_output_full_is_one_line_and_exit_2(command, unbuffered):
 # -- Ctrl-C and SIGTERM ----------------------------------------------------------------------------
 
 SLOW_RUN = """\
-import sys, time
+import signal, sys, time
 from magicsub import cli
+
+# Ctrl-C as from a terminal: a shell starts a background job with SIGINT ignored, and Python
+# then never raises KeyboardInterrupt (make test in the background would fail here).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def slow(file):
     sys.stderr.write("ready\\n")
