@@ -22,7 +22,7 @@ def _plugin():
 def test_an_nbval_kernel_listens_on_unix_sockets_in_its_process_folder():
     plugin = _plugin()
     plugin.pytest_configure(None)
-    folder = Path(plugin._folder[0])
+    folder = Path(plugin._folders[-1])
     try:
         kernel = nbval_kernel.RunningKernel(nbval_kernel.CURRENT_ENV_KERNEL_NAME, cwd=str(BOOK))
         try:
