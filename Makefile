@@ -20,9 +20,11 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export JUPYTER_PLATFORM_DIRS := 1
 
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider
-# Two workers for the unit tests (the machines have two cores); the two slow state machines
-# go one to each worker (tests/conftest.py).
+# Two workers (the machines have two cores). Unit tests: handed out one at a time, the slowest
+# first (tests/conftest.py), so the two state machines start side by side and the workers end
+# together. nbval: a notebook's cells stay together in one kernel (loadfile).
 PARALLEL := -n 2 --dist loadgroup
+NBVAL_PARALLEL := -n 2 --dist loadfile
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 VENV_STAMP := $(VENV)/.installed
 # uv installs the pinned requirements in parallel: ~10 s instead of pip's ~40 s.
@@ -71,6 +73,7 @@ $(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py magicsub/assets/widgets_a
 
 # --- the book -----------------------------------------------------------------------------
 
+# Every notebook is executed, two at a time (tools/book_execute.py, a Sphinx extension).
 book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build $(ROOT) --builder html --all -n -W --keep-going; \
@@ -94,22 +97,25 @@ wheel: $(VENV_STAMP) $(NODE_STAMP)
 # --- checks -------------------------------------------------------------------------------
 
 lint: $(VENV_STAMP)
-	$(BIN)/ruff check magicsub tests $(wildcard benchmarks tools)
+	$(BIN)/ruff check magicsub tests book/conftest.py $(wildcard benchmarks tools)
 	@$(BIN)/python tools/notebooks.py check   # notebooks clean (no widget state), all in _toc.yml
 
-# Doctests run apart: --doctest-modules over tests/ would import tests/conftest.py and
-# tests/browser/conftest.py both as module "conftest" (pytest: import file mismatch).
+# One run: the unit tests and the doctests (magicsub's docstrings, README.md). tests/browser
+# is left out, not only deselected: its conftest would read _build/html while `make book`
+# writes it, and --doctest-modules would import its conftest.py and tests/conftest.py both as
+# module "conftest" (pytest: import file mismatch).
 # node_modules too: `magicsub html` pages (and their tests) embed the widget JavaScript.
 # tests/test_wheel.py (marker `wheel`, ~10 s on one worker) builds the wheel and installs it
 # into a fresh virtualenv, offline from uv's cache, which `make venv` filled.
 unit: $(VENV_STAMP) $(NODE_STAMP)
-	$(PYTEST) $(PARALLEL) tests -m "not browser"
-	$(PYTEST) --doctest-modules magicsub --ignore=magicsub/widgets.py --doctest-glob=README.md README.md
+	$(PYTEST) $(PARALLEL) tests magicsub README.md -m "not browser" --ignore=tests/browser \
+	  --doctest-modules --ignore=magicsub/widgets.py --doctest-glob=README.md
 
-# One kernel at a time: kernels started side by side can race for the same TCP ports, and
-# nbval then waits on a kernel that died (seen with two xdist workers).
+# Two kernels at a time, one per worker. Their sockets are Unix sockets named after each
+# kernel (book/conftest.py), not TCP ports: kernels that two processes start side by side
+# cannot be handed the same free port.
 nbval: $(VENV_STAMP) $(NODE_STAMP)
-	$(PYTEST) --nbval --nbval-current-env --nbval-cell-timeout=300 book/
+	$(PYTEST) $(NBVAL_PARALLEL) --nbval --nbval-current-env --nbval-cell-timeout=300 book/
 
 # Debian's Chromium: installed when missing (as root, with apt-get), else a one-line hint.
 chromium:
@@ -118,15 +124,12 @@ chromium:
 browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 	$(PYTEST) tests/browser -m browser
 
-# Installs first, then lint; then the other stages in two lanes on the two cores
-# (tools/test_stages.sh): unit then nbval beside book then browser, one Jupyter kernel at a
-# time. A failing stage fails the run, named at the end. Chromium, when missing, is installed
-# in the background meanwhile. Run any stage alone with `make lint`, `make unit`, `make nbval`,
-# `make book`, `make browser`.
+# tools/test_stages.sh: installs first; then two lanes on the two cores, lint, unit and nbval
+# beside book then browser (the browser tests need the book). Chromium, when missing, is
+# installed in the background meanwhile. A failing stage fails the run, named at the end; each
+# stage's time is printed and written to .cache/test-times.json. Run any stage alone with
+# `make lint`, `make unit`, `make nbval`, `make book`, `make browser`.
 test:
-	@tools/chromium.sh start
-	@$(MAKE) --no-print-directory venv node_modules vendor
-	@$(MAKE) --no-print-directory lint
 	@tools/test_stages.sh
 
 # Every ratio of issue 13 with its budget and verdict, in one run of about 3 minutes (the browser

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from magicsub import load_scenario
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_DIR = ROOT / "magicsub" / "scenarios"
 
 
 @pytest.fixture(scope="session")
@@ -18,9 +20,10 @@ def scenario_runs() -> dict:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest tests (marked ``slow``: the two state machines) first. Each is in its own
-    ``xdist_group``; with ``--dist loadgroup`` pytest-xdist gives the first groups one per
-    worker, so the two run side by side on the two cores, not one after the other."""
+    """The slowest tests (marked ``slow``: the two state machines, the fuzzers, the wheel...)
+    first, so that the last tests a worker runs are short and the two workers end together.
+    ``--dist loadgroup`` (the Makefile) hands out one test at a time in this order: the two
+    state machines start side by side, one on each worker."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
@@ -44,3 +47,23 @@ def shown(monkeypatch) -> list:
     out: list = []
     monkeypatch.setattr(book, "display", out.append)
     return out
+
+
+@pytest.fixture()
+def cli(capsys, monkeypatch):
+    """``magicsub ARGS`` in this process: ``cli("check", path, cwd=folder)`` runs
+    ``magicsub.cli.run_command`` (what ``python -m magicsub`` and the ``magicsub`` script run,
+    less the interpreter) in ``cwd`` (the repository by default) and returns its exit status and
+    output as a ``subprocess.CompletedProcess``. The few tests that need a real interpreter
+    (pipes, signals, hash seeds, the entry point) start one themselves."""
+    from magicsub.cli import run_command
+
+    def run(*args, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        argv = [str(arg) for arg in args]
+        status = run_command(argv)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["magicsub", *argv], status, out, err)
+
+    return run

@@ -1,7 +1,10 @@
 """The command line (DESIGN.md section 5): ``magicsub check FILE...`` exits 0 when every
 expectation holds, 1 on a failed expectation or an illegal step, 2 on a malformed file (with
 ``file:line`` and never a traceback); ``magicsub show FILE`` prints each step's rule and changes,
-in colour only when asked."""
+in colour only when asked.
+
+Most run in this process (the ``cli`` fixture: ``run_command``, what ``python -m magicsub``
+runs); two start ``python -m magicsub`` to see its exit status and real pipes."""
 
 from __future__ import annotations
 
@@ -32,23 +35,23 @@ def rel(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    """``python -m magicsub ARGS`` from the repository root."""
+def python_m_magicsub(*args: str) -> subprocess.CompletedProcess:
+    """``python -m magicsub ARGS`` from the repository root, in a new interpreter."""
     return subprocess.run([sys.executable, "-m", "magicsub", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
-# -- check, in a subprocess ------------------------------------------------------------------------
+# -- check, as the command runs it (``run_command``: exit status, stdout, stderr) ------------------
 
-def test_check_good_file_exits_0_and_says_ok():
-    proc = run_cli("check", rel(GOOD_FILE))
+def test_check_good_file_exits_0_and_says_ok(cli):
+    proc = cli("check", rel(GOOD_FILE))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(f"ok: {rel(GOOD_FILE)}")
     assert proc.stderr == ""
 
 
-def test_check_failed_expectation_exits_1_with_file_line_expected_actual():
-    proc = run_cli("check", rel(WRONG))
+def test_check_failed_expectation_exits_1_with_file_line_expected_actual(cli):
+    proc = cli("check", rel(WRONG))
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     assert lines == [
@@ -58,8 +61,8 @@ def test_check_failed_expectation_exits_1_with_file_line_expected_actual():
     assert "Traceback" not in proc.stderr
 
 
-def test_check_illegal_step_exits_1_with_file_line_and_rule():
-    proc = run_cli("check", rel(ILLEGAL))
+def test_check_illegal_step_exits_1_with_file_line_and_rule(cli):
+    proc = cli("check", rel(ILLEGAL))
     assert proc.returncode == 1
     assert f"{rel(ILLEGAL)}:10:" in proc.stderr
     assert "117.4" in proc.stderr
@@ -67,9 +70,9 @@ def test_check_illegal_step_exits_1_with_file_line_and_rule():
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=lambda p: p.name)
-def test_check_malformed_file_exits_2_with_file_line_and_no_traceback(path):
+def test_check_malformed_file_exits_2_with_file_line_and_no_traceback(path, cli):
     error = _scenario_error(path)
-    proc = run_cli("check", rel(path))
+    proc = cli("check", rel(path))
     assert proc.returncode == 2, (proc.stdout, proc.stderr)
     assert f"{rel(path)}:{error.line}:" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -77,12 +80,15 @@ def test_check_malformed_file_exits_2_with_file_line_and_no_traceback(path):
 
 
 def test_check_several_files_reports_each_and_exits_with_the_worst():
-    proc = run_cli("check", rel(GOOD_FILE), rel(WRONG), rel(DESIGN_FILE))
+    """In a new interpreter: ``python -m magicsub`` exits with the status ``run_command``
+    returns (1, then 2), and what it prints reaches real pipes."""
+    proc = python_m_magicsub("check", rel(GOOD_FILE), rel(WRONG), rel(DESIGN_FILE))
     assert proc.returncode == 1
     assert f"ok: {rel(GOOD_FILE)}" in proc.stdout
     assert f"ok: {rel(DESIGN_FILE)}" in proc.stdout
     assert f"FAIL {rel(WRONG)}:15:" in proc.stdout
-    proc = run_cli("check", rel(GOOD_FILE), rel(BAD / "unknown_step.yaml"), rel(WRONG))
+    proc = python_m_magicsub("check", rel(GOOD_FILE), rel(BAD / "unknown_step.yaml"),
+                             rel(WRONG))
     assert proc.returncode == 2
     assert f"ok: {rel(GOOD_FILE)}" in proc.stdout
     assert f"FAIL {rel(WRONG)}:11:" in proc.stdout
@@ -90,21 +96,21 @@ def test_check_several_files_reports_each_and_exits_with_the_worst():
     assert "Traceback" not in proc.stderr
 
 
-def test_check_all_good_files_at_once():
+def test_check_all_good_files_at_once(cli):
     files = [rel(p) for p in sorted(GOOD.glob("*.yaml"))]
-    proc = run_cli("check", *files)
+    proc = cli("check", *files)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.count("ok: ") == len(files)
 
 
-def test_check_without_a_file_is_a_usage_error_exit_2():
-    proc = run_cli("check")
+def test_check_without_a_file_is_a_usage_error_exit_2(cli):
+    proc = cli("check")
     assert proc.returncode == 2  # argparse usage error
     assert "Traceback" not in proc.stderr
 
 
-def test_missing_file_is_a_clean_error():
-    proc = run_cli("check", "tests/fixtures/good/no_such_file.yaml")
+def test_missing_file_is_a_clean_error(cli):
+    proc = cli("check", "tests/fixtures/good/no_such_file.yaml")
     assert proc.returncode == 2
     assert "no_such_file.yaml" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -177,13 +183,14 @@ def test_show_colour_only_when_asked(capsys):
 
 
 def test_show_in_a_subprocess_has_no_colour_without_a_terminal():
-    proc = run_cli("show", rel(DESIGN_FILE))
+    """In a new interpreter: standard output is a real pipe, not a terminal."""
+    proc = python_m_magicsub("show", rel(DESIGN_FILE))
     assert proc.returncode == 0, proc.stderr
     assert not ANSI.search(proc.stdout)
     result = load_scenario(DESIGN_FILE).run()
     for step in result.trace:
         assert f"[{step.index + 1}] {step.rule}" in proc.stdout
-    proc = run_cli("show", "--colour", rel(DESIGN_FILE))
+    proc = python_m_magicsub("show", "--colour", rel(DESIGN_FILE))
     assert proc.returncode == 0 and ANSI.search(proc.stdout)
 
 

@@ -1,14 +1,13 @@
 """The command line for someone who installed magicsub (issue 12): ``magicsub --version``,
 ``magicsub examples`` (list and copy out the scenarios shipped in the package), ``magicsub new``
 (a scenario to start from, that passes ``magicsub check`` as written), and help text that is
-plain text with an example for every command. Refusals exit 2 and change nothing on disk."""
+plain text with an example for every command. Refusals exit 2 and change nothing on disk.
+The commands run in this process (the ``cli`` fixture); ``tests/test_cli.py`` and
+``tests/test_wheel.py`` run the real ``python -m magicsub`` and the installed ``magicsub``."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import tomllib
 import warnings
 from pathlib import Path
@@ -22,17 +21,10 @@ from magicsub.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 cards.load_all()
 COMMANDS = ["check", "show", "html", "examples", "new"]
 MARKUP = re.compile(r"`|:[a-z]+:|\*\*|\.\. ")
 """reST markup: backticks (``code`` and roles), a role's :name:, bold, a directive."""
-
-
-def magicsub_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    """``python -m magicsub ARGS`` in ``cwd``."""
-    return subprocess.run([sys.executable, "-m", "magicsub", *args], cwd=cwd, env=ENV,
-                          capture_output=True, text=True, timeout=120)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -43,8 +35,8 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 # -- --version -------------------------------------------------------------------------------------
 
-def test_version_prints_magicsub_and_the_package_version():
-    proc = magicsub_cli("--version")
+def test_version_prints_magicsub_and_the_package_version(cli):
+    proc = cli("--version")
     assert proc.returncode == 0 and proc.stderr == ""
     assert proc.stdout == f"magicsub {magicsub.__version__}\n"
     assert re.fullmatch(r"\d+\.\d+\.\d+", magicsub.__version__)
@@ -119,8 +111,8 @@ def test_help_text_comes_from_plain_strings_not_the_module_docstring():
 
 # -- examples: the list ----------------------------------------------------------------------------
 
-def test_examples_lists_every_shipped_scenario_once_with_its_title():
-    proc = magicsub_cli("examples")
+def test_examples_lists_every_shipped_scenario_once_with_its_title(cli):
+    proc = cli("examples")
     assert proc.returncode == 0 and proc.stderr == ""
     rows = [line.split(None, 1) for line in proc.stdout.splitlines() if line.startswith("  ")]
     names = [name for name, _ in rows]
@@ -152,9 +144,9 @@ def test_examples_are_grouped_by_rule_section_in_rule_order():
             assert heading.startswith(f"CR {section}  ")
 
 
-def test_examples_listing_is_deterministic():
-    first = magicsub_cli("examples").stdout
-    assert magicsub_cli("examples").stdout == first
+def test_examples_listing_is_deterministic(cli):
+    first = cli("examples").stdout
+    assert cli("examples").stdout == first
     assert first == examples.listing() + "\n"
 
 
@@ -165,21 +157,21 @@ def test_the_shipped_scenarios_are_package_data():
 
 # -- examples: copying out -------------------------------------------------------------------------
 
-def test_examples_copies_named_scenarios_byte_for_byte(tmp_path):
+def test_examples_copies_named_scenarios_byte_for_byte(tmp_path, cli):
     out = tmp_path / "new" / "folder"
-    proc = magicsub_cli("examples", "726_1_shahrazad", "800_4a_act_of_treason.yaml",
-                        "726_1_shahrazad", "-o", str(out))
+    proc = cli("examples", "726_1_shahrazad", "800_4a_act_of_treason.yaml", "726_1_shahrazad",
+               "-o", str(out))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [f"wrote {out / '726_1_shahrazad.yaml'}",
                                         f"wrote {out / '800_4a_act_of_treason.yaml'}"]
     assert tree(out) == {name: (SCENARIOS / name).read_bytes()
                          for name in ("726_1_shahrazad.yaml", "800_4a_act_of_treason.yaml")}
-    proc = magicsub_cli("check", *(str(p) for p in sorted(out.iterdir())))
+    proc = cli("check", *(str(p) for p in sorted(out.iterdir())))
     assert proc.returncode == 0 and proc.stdout.count("ok: ") == 2
 
 
-def test_examples_names_without_a_folder_copy_into_the_current_folder(tmp_path):
-    proc = magicsub_cli("examples", "corner_fork_copy", cwd=tmp_path)
+def test_examples_names_without_a_folder_copy_into_the_current_folder(tmp_path, cli):
+    proc = cli("examples", "corner_fork_copy", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "wrote corner_fork_copy.yaml\n"
     assert tree(tmp_path) == {"corner_fork_copy.yaml":
@@ -221,9 +213,9 @@ def test_examples_force_replaces_and_says_so(tmp_path, capsys):
         SCENARIOS / "800_4n_ante.yaml").read_bytes()
 
 
-def test_examples_unknown_name_exits_2_with_suggestions_and_creates_nothing(tmp_path):
+def test_examples_unknown_name_exits_2_with_suggestions_and_creates_nothing(tmp_path, cli):
     out = tmp_path / "out"
-    proc = magicsub_cli("examples", "726_1_shahrazad", "726_shahrazad", "-o", str(out))
+    proc = cli("examples", "726_1_shahrazad", "726_shahrazad", "-o", str(out))
     assert proc.returncode == 2 and proc.stdout == ""
     assert "no example is named '726_shahrazad'" in proc.stderr
     assert "726_1_shahrazad" in proc.stderr and "Traceback" not in proc.stderr
@@ -277,13 +269,13 @@ def run_text(text: str, name: str = "new.yaml"):
     return load_scenario(text=text, name=name).run()
 
 
-def test_new_writes_a_scenario_that_passes_check(tmp_path):
+def test_new_writes_a_scenario_that_passes_check(tmp_path, cli):
     file = tmp_path / "mine.yaml"
-    proc = magicsub_cli("new", str(file))
+    proc = cli("new", str(file))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == (f"wrote {file}: it passes as written; edit it, then run: "
                            f"magicsub check {file}\n")
-    proc = magicsub_cli("check", str(file))
+    proc = cli("check", str(file))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
     assert data["players"] == ["Alex", "Bianca"]
@@ -398,10 +390,10 @@ def test_new_refuses_bad_options_with_exit_2_and_writes_nothing(tmp_path, capsys
     assert tree(tmp_path) == {} and not (tmp_path / "sub").exists()
 
 
-def test_new_refuses_to_overwrite_and_force_replaces(tmp_path, capsys):
+def test_new_refuses_to_overwrite_and_force_replaces(tmp_path, capsys, cli):
     file = tmp_path / "mine.yaml"
     file.write_text("my scenario\n")
-    proc = magicsub_cli("new", str(file))
+    proc = cli("new", str(file))
     assert proc.returncode == 2 and proc.stdout == ""
     assert f"magicsub new: {file} already exists" in proc.stderr
     assert file.read_text() == "my scenario\n"

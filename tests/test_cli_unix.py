@@ -1,6 +1,7 @@
 """The command line as a Unix tool (issue 10): a reader that leaves early does not change the
 verdict, standard output closed or full and Ctrl-C end with one line and a non-zero status, and
-nothing printed can rewrite the terminal. Each runs ``python -m magicsub`` with real pipes."""
+nothing printed can rewrite the terminal. Each Unix case runs ``python -m magicsub`` with real
+pipes, files and signals; what is printed is checked in this process."""
 
 from __future__ import annotations
 
@@ -110,8 +111,12 @@ def test_standard_output_full_is_one_line_and_exit_2(command, unbuffered):
 # -- Ctrl-C and SIGTERM ----------------------------------------------------------------------------
 
 SLOW_RUN = """\
-import sys, time
+import signal, sys, time
 from magicsub import cli
+
+# Ctrl-C as from a terminal: a shell starts a background job with SIGINT ignored, and Python
+# then never raises KeyboardInterrupt (make test in the background would fail here).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def slow(file):
     sys.stderr.write("ready\\n")
@@ -140,7 +145,7 @@ def test_a_signal_during_a_run_ends_with_one_line_and_its_status(signum, status,
     assert (proc.returncode, out, err) == (status, "", f"{line}\n")
 
 
-# -- nothing printed can rewrite the terminal ------------------------------------------------------
+# -- nothing printed can rewrite the terminal (in this process: the ``cli`` fixture) ---------------
 
 def test_terminal_text_escapes_every_control_character_but_newline_and_tab():
     raw = "".join(chr(c) for c in [*range(0x20), 0x7f, *range(0x80, 0xa0)])
@@ -177,23 +182,23 @@ def assert_no_raw_control(text: str, *, colour: bool = False) -> None:
     assert not RAW_CONTROL.search(text.replace("\n", "").replace("\t", "")), text[:400]
 
 
-def test_show_escapes_a_hostile_title(hostile):
+def test_show_escapes_a_hostile_title(hostile, cli):
     good, _ = hostile
-    proc = magicsub("show", str(good))
+    proc = cli("show", str(good))
     assert proc.returncode == 0, proc.stderr
     assert "Evil \\x1b[2J\\x1b[H\\x1b]0;owned\\x07 title \\u202ereversed\\u202c \\x9b31m" \
         in proc.stdout
     assert_no_raw_control(proc.stdout)
-    coloured = magicsub("show", "--colour", str(good))
+    coloured = cli("show", "--colour", str(good))
     assert coloured.returncode == 0 and SGR.search(coloured.stdout)
     assert "\\x1b[2J" in coloured.stdout
     assert_no_raw_control(coloured.stdout, colour=True)
 
 
-def test_check_escapes_its_ok_fail_and_error_lines(hostile, tmp_path):
+def test_check_escapes_its_ok_fail_and_error_lines(hostile, tmp_path, cli):
     good, bad = hostile
     missing = tmp_path / "gone\x1b]0;x\x07.yaml"
-    proc = magicsub("check", str(good), str(bad), str(missing))
+    proc = cli("check", str(good), str(bad), str(missing))
     assert proc.returncode == 2
     assert f"ok: {tmp_path}/evil\\x1b[2J\\u202e.yaml" in proc.stdout
     assert f"FAIL {tmp_path}/evil\\x1b[2J\\u202efail.yaml:11: expected 2 subgames" in proc.stdout
@@ -202,10 +207,10 @@ def test_check_escapes_its_ok_fail_and_error_lines(hostile, tmp_path):
     assert_no_raw_control(proc.stderr)
 
 
-def test_html_escapes_its_wrote_and_fail_lines(hostile, tmp_path):
+def test_html_escapes_its_wrote_and_fail_lines(hostile, tmp_path, cli):
     _, bad = hostile
     out = tmp_path / "page\x1b[2J.html"
-    proc = magicsub("html", str(bad), "-o", str(out))
+    proc = cli("html", str(bad), "-o", str(out))
     assert proc.returncode == 1
     assert proc.stdout.startswith(f"wrote {tmp_path}/page\\x1b[2J.html (")
     assert f"FAIL {tmp_path}/evil\\x1b[2J\\u202efail.yaml:11:" in proc.stderr

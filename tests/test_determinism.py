@@ -63,6 +63,7 @@ def show_all(seeds: tuple[str, ...]) -> dict[str, tuple[int, dict[str, str]]]:
     return out
 
 
+@pytest.mark.slow
 def test_every_scenario_shows_the_same_text_under_every_hash_seed():
     runs = show_all(SEEDS)
     probes = {runs[s][0] for s in ("0", "1", "2", "12345")}

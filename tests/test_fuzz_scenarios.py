@@ -10,6 +10,7 @@ import contextlib
 import io
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -112,6 +113,7 @@ def mutated(draw):
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated())
 def test_mutated_scenarios_never_escape(tmp_path, text):
@@ -149,6 +151,7 @@ def odd_steps(draw):
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(odd_steps())
 def test_odd_steps_never_escape(tmp_path, text):

@@ -53,10 +53,8 @@ def test_an_output_that_is_the_input_is_refused_and_nothing_is_written(how, scen
     assert snapshot(tmp_path) == before
 
 
-def test_the_command_line_refuses_html_over_its_input(scenario):
-    proc = subprocess.run([sys.executable, "-m", "magicsub", "html", str(scenario), "-o",
-                           str(scenario)], cwd=ROOT, env=ENV, capture_output=True, text=True,
-                          timeout=120)
+def test_the_command_line_refuses_html_over_its_input(scenario, cli):
+    proc = cli("html", scenario, "-o", scenario)
     assert proc.returncode == 2
     assert "is the input file" in proc.stderr and "Traceback" not in proc.stderr
     assert scenario.read_text() == SCENARIO

@@ -597,14 +597,12 @@ def _run_machine(machine: type[RuleBasedStateMachine], name: str, step_share: fl
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("general-machine")
 def test_general_machine_keeps_the_invariants():
     grown = _run_machine(GameMachine, "general", 1.0)
     assert grown["subgames"] > 0 and grown["refused"] > 0  # both kinds of request were explored
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("nested-machine")
 def test_nested_machine_keeps_the_invariants_through_nested_subgames():
     # Each step of this machine often starts a subgame (dozens of moves): fewer steps.
     grown = _run_machine(NestedMachine, "nested", 0.67)
@@ -644,6 +642,7 @@ def play(seed: int, cfg: Config, length: int) -> list[dict]:
     return [s.to_dict() for s in game.trace]
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=min(SETTINGS.max_examples, 300))
 @given(seed=st.integers(0, 2**32 - 1), nested=st.booleans())
 def test_same_random_scenario_and_seed_give_the_same_trace(seed, nested):

@@ -190,6 +190,7 @@ def test_a_rule_the_data_lacks_stays_text_on_the_board():
     assert not Links(html).links and '<span class="ms-rn">CR 999.9</span>' in html
 
 
+@pytest.mark.slow
 def test_every_link_of_every_scenarios_boards_points_at_a_paragraph_of_the_rules_page(
         scenario_runs):
     """No board link is broken: each anchor is one the rules page has, and each step's header

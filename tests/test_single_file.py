@@ -10,8 +10,6 @@ import errno
 import importlib.util
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,6 @@ pytest.importorskip("ipywidgets")
 from magicsub import htmlpage, pagefiles, widgetjs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
 STATE = re.compile(r'widget-state\+json">(.*?)</script>', re.S)
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
@@ -248,17 +245,14 @@ def test_the_frame_grows_with_the_players():
     assert heights == [1000, 1000, 1200, 1400, 1600]
 
 
-def test_the_command_line_writes_a_single_file_with_an_embed_snippet(scenario, tmp_path):
+def test_the_command_line_writes_a_single_file_with_an_embed_snippet(scenario, tmp_path, cli):
     out = tmp_path / "page.html"
-    proc = subprocess.run([sys.executable, "-m", "magicsub", "html", str(scenario), "-o",
-                           str(out), "--single-file", "--embed"], cwd=tmp_path, env=ENV,
-                          capture_output=True, text=True, timeout=120)
+    proc = cli("html", scenario, "-o", out, "--single-file", "--embed", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith('<iframe src="page.html"') and proc.stdout.count("\n") == 1
     assert proc.stderr.startswith(f"wrote {out}")
     assert out.is_file() and not (tmp_path / "page_files").exists()
-    help_text = subprocess.run([sys.executable, "-m", "magicsub", "html", "--help"], env=ENV,
-                               capture_output=True, text=True, timeout=60).stdout
+    help_text = cli("html", "--help").stdout
     assert "--single-file" in help_text and "--embed" in help_text
     assert 'sandbox="allow-scripts"' in help_text and "``" not in help_text
 

@@ -10,6 +10,7 @@ function (the usual way to paper over a circle) counts like any other.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -75,12 +76,17 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
 
 def import_graph() -> dict[str, set[str]]:
     """Every magicsub module and the magicsub modules it imports (``magicsub`` itself, the
-    package's ``__init__``, imports everything and is left out)."""
+    package's ``__init__``, imports everything and is left out). Read once per ``PACKAGE``
+    folder in a test session; each call gets its own copy."""
+    return {name: set(targets) for name, targets in _graph(PACKAGE).items()}
+
+
+@functools.cache
+def _graph(package: Path) -> dict[str, frozenset[str]]:
     modules = _modules()
     known = set(modules)
-    graph = {name: _imports(name, path, known) - {"magicsub"} for name, path in modules.items()
-             if name != "magicsub"}
-    return graph
+    return {name: frozenset(_imports(name, path, known) - {"magicsub"})
+            for name, path in modules.items() if name != "magicsub"}
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.wheel
+pytestmark = [pytest.mark.wheel, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = "726_3_short_library.yaml"

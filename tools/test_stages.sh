@@ -1,45 +1,81 @@
 #!/usr/bin/env bash
-# The test stages after lint, in two lanes on the two cores (`make test` calls this):
-#   lane 1, in the background: make unit, then make nbval
+# `make test`: every stage, timed. Installs first (make venv node_modules vendor; Chromium, when
+# missing, is installed in the background meanwhile); then two lanes on the two cores:
+#   lane 1, in the background: make lint, then make unit, then make nbval
 #   lane 2, in the foreground: make book, then make browser (the browser tests need the book)
-# nbval waits until the book build is over: one Jupyter kernel at a time, since kernels started
-# side by side can race for the same TCP ports (nbval then waits on a kernel that died).
-# Lane 1's output is kept and printed when both lanes are done. Exit 1 naming each failed stage.
+# Each lane's stages run one after the other; every stage runs even when an earlier one failed
+# (but browser needs a built book). Lane 1's output is kept and printed when both lanes are
+# done. A failing stage (any non-zero exit: a pytest that ran no test exits non-zero too) fails
+# the run. At the end: one line per stage with its time and result, and the same record in
+# .cache/test-times.json ({"total_s", "stages": {name: seconds or null}, "date", "passed"}),
+# timed from the start of this script. Exit 1 naming each failed stage.
 set -uo pipefail
+cd "$(dirname "$0")/.."
+STAGES=(install lint unit nbval book browser)
+RECORD=.cache/test-times.json
+started=$(date +%s.%N)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/magicsub-test.XXXXXX")
 lane1_pid=
 cleanup() { [ -n "$lane1_pid" ] && kill "$lane1_pid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-stage() {  # stage NAME: run `make NAME`, record its exit status in $tmp/NAME.rc
-  make --no-print-directory "$1"
-  local rc=$?
-  echo "$rc" >"$tmp/$1.rc"
+seconds_since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+
+stage() {  # stage NAME [TARGET...]: run `make TARGET...` (default NAME); record status and time
+  local name=$1 start rc
+  shift
+  start=$(date +%s.%N)
+  make --no-print-directory "${@:-$name}"
+  rc=$?
+  seconds_since "$start" >"$tmp/$name.time"
+  echo "$rc" >"$tmp/$name.rc"
   return "$rc"
 }
 
+label() { [ "$1" = install ] && echo "make venv node_modules vendor" || echo "make $1"; }
+
+summary() {  # one line per stage, the record file; exit status 1 when a stage failed or did not run
+  local name rc time failed=() json="" total
+  total=$(seconds_since "$started")
+  echo "----- make test: stage times (lane 1: lint, unit, nbval | lane 2: book, browser) -----"
+  for name in "${STAGES[@]}"; do
+    rc=$(cat "$tmp/$name.rc" 2>/dev/null || echo "not run")
+    time=$(cat "$tmp/$name.time" 2>/dev/null || echo null)
+    case "$rc" in
+      0) printf '%-8s %7s s  passed\n' "$name" "$time" ;;
+      "not run") printf '%-8s %7s    not run\n' "$name" "-"; failed+=("$(label "$name") (not run)") ;;
+      *) printf '%-8s %7s s  FAILED (exit %s)\n' "$name" "$time" "$rc"; failed+=("$(label "$name")") ;;
+    esac
+    json+="${json:+, }\"$name\": $time"
+  done
+  printf '%-8s %7s s\n' total "$total"
+  mkdir -p "$(dirname "$RECORD")"
+  printf '{"total_s": %s, "stages": {%s}, "date": "%s", "passed": %s}\n' "$total" "$json" \
+    "$(date +%F)" "$([ ${#failed[@]} -eq 0 ] && echo true || echo false)" >"$RECORD"
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "FAILED: ${failed[*]}" >&2
+    return 1
+  fi
+  echo "lint, unit, nbval, book and browser stages passed"
+}
+
+tools/chromium.sh start
+if ! stage install venv node_modules vendor; then
+  summary
+  exit 1
+fi
+
 (
+  stage lint
   stage unit
-  while [ ! -e "$tmp/book.rc" ]; do sleep 1; done
   stage nbval
 ) >"$tmp/lane1.log" 2>&1 &
 lane1_pid=$!
 
 stage book && stage browser
-[ -e "$tmp/book.rc" ] || echo 1 >"$tmp/book.rc"
 wait "$lane1_pid"
 lane1_pid=
-echo "----- make unit, then make nbval (ran alongside make book and make browser) -----"
+echo "----- make lint, make unit, then make nbval (ran alongside make book and make browser) -----"
 cat "$tmp/lane1.log"
-
-failed=()
-for name in unit book nbval browser; do
-  rc=$(cat "$tmp/$name.rc" 2>/dev/null || echo "not run")
-  [ "$rc" = 0 ] || failed+=("make $name ($rc)")
-done
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "FAILED: ${failed[*]}" >&2
-  exit 1
-fi
-echo "unit, nbval, book and browser stages passed"
+summary
