@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .objects import compress_ids, id_key
+from .records import as_dataclass
 from .state import step_label
 from .zones import ORDER, Zone
 
@@ -66,6 +67,9 @@ class Loc(NamedTuple):
             return "outside the game"
         who = f"{self.player}'s " if self.player else ""
         return f"{who}{self.zone} ({game_label(self.game)})"
+
+
+as_dataclass(Loc)
 
 
 class Change:
@@ -161,15 +165,18 @@ class MoveAll(Change):
         return out
 
     def words(self) -> str:
-        """The change in words."""
+        """The change in words: for each place the cards came from, how many and which ("from
+        A to B", as a single move says it), then the shuffle."""
         n = len(self.cards)
-        head = f"{n} card{'' if n == 1 else 's'} move{'s' if n == 1 else ''} to {self.dst}"
-        if self.shuffled:
-            head += f", then {self.player} shuffles their {self.what}"
-        froms = "; ".join(f"from {src}: {compress_ids([oid for oid, _ in cards])}"
-                          for src, cards in self.sources())
+        groups = self.sources()
+        said = "; ".join(
+            f"{'' if len(groups) == 1 else len(cards)} from {src} to {self.dst}: "
+            f"{compress_ids([oid for oid, _ in cards])}".lstrip() for src, cards in groups)
+        head = f"{n} card{'' if n == 1 else 's'} move{'s' if n == 1 else ''}"
         turned = "".join(f"; {oid} is turned {how}" for oid, how in self.turned)
-        return f"{head}: {froms}{turned}"
+        shuffle = (f"; then {self.player} shuffles their {self.what} ({game_label(self.dst.game)})"
+                   if self.shuffled else "")
+        return f"{head}{' ' if len(groups) == 1 else ': '}{said}{turned}{shuffle}"
 
     def apply(self, world: World) -> World:
         """Put every card, as it is after the move (and the shuffle), in its place."""

@@ -7,7 +7,7 @@ with ``dataclasses.fields``, ``dataclasses.replace`` and ``dataclasses.asdict``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import Any, ForwardRef, TypeVar
 
 R = TypeVar("R", bound=tuple)
 
@@ -15,8 +15,13 @@ R = TypeVar("R", bound=tuple)
 def as_dataclass(cls: type[R]) -> type[R]:
     """Give the record class ``cls`` the field descriptions ``dataclasses`` reads (names, types,
     defaults), so that ``dataclasses.replace(record, ...)`` and ``dataclasses.fields(record)``
-    keep working. Return ``cls``."""
-    spec = {"__annotations__": dict(cls.__annotations__), **cls._field_defaults}
+    keep working; its signature names the fields' types as written (not as ``ForwardRef``).
+    Return ``cls``."""
+    written = {name: kind.__forward_arg__ if isinstance(kind, ForwardRef) else kind
+               for name, kind in cls.__annotations__.items()}
+    cls.__annotations__ = written
+    cls.__new__.__annotations__ = dict(written)
+    spec = {"__annotations__": dict(written), **cls._field_defaults}
     cls.__dataclass_fields__ = dataclasses.dataclass(frozen=True)(
         type(cls.__name__, (), spec)).__dataclass_fields__
     return cls

@@ -136,9 +136,10 @@ def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card
              ("Alex#4", "Alex's card 4", lib))
     change = MoveAll("Alex", Loc(0, "library", "Alex"), cards, True)
     assert change.words() == (
-        "5 cards move to Alex's library (main game), then Alex shuffles their library: "
-        "from Alex's library (subgame 1): Alex#2–Alex#4; from Alex's hand (subgame 1): plains; "
-        "from exile (subgame 1): Alex#1")
+        "5 cards move: 3 from Alex's library (subgame 1) to Alex's library (main game): "
+        "Alex#2–Alex#4; 1 from Alex's hand (subgame 1) to Alex's library (main game): plains; "
+        "1 from exile (subgame 1) to Alex's library (main game): Alex#1; "
+        "then Alex shuffles their library (main game)")
     assert change.ids == ("Alex#3", "plains", "Alex#1", "Alex#2", "Alex#4")
     assert change_lines([change]) == [
         "move 3 cards: Alex's library (subgame 1) → Alex's library (main game): Alex#2–Alex#4",
@@ -146,6 +147,6 @@ def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card
         "move [Alex#1] Alex's card 1: exile (subgame 1) → Alex's library (main game)",
         "shuffle: Alex shuffles their library (main game)"]
     one = MoveAll(None, Loc(None, "outside"), cards[1:2])
-    assert one.words() == "1 card moves to outside the game: from Alex's hand (subgame 1): plains"
+    assert one.words() == "1 card moves from Alex's hand (subgame 1) to outside the game: plains"
     assert change_lines([one]) == ["move [plains] Plains: Alex's hand (subgame 1) → "
                                    "outside the game"]
