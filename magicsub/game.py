@@ -17,6 +17,7 @@ from . import (
     arguments,
     cards,
     choices,
+    collector,
     combat,
     departed,
     effects,
@@ -141,12 +142,13 @@ class Game:
         batch: the counts are checked and the ids cannot be taken yet."""
         objects = self.world.objects.mutate()
         seq = self.world.seq
-        for player, count in libraries.items():
-            for i in range(1, count + 1):
-                seq += 1
-                oid = f"{player}#{i}"
-                objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
-                                   zone=Zone.LIBRARY, order=seq)
+        with collector.paused():
+            for player, count in libraries.items():
+                for i in range(1, count + 1):
+                    seq += 1
+                    oid = f"{player}#{i}"
+                    objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
+                                       zone=Zone.LIBRARY, order=seq)
         self.world = replace(self.world, objects=objects.finish(), seq=seq)
         self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
 
@@ -297,8 +299,9 @@ class Game:
         if not record:
             tx.step("611.2a")
         try:
-            fn(tx)
-            tx.close()
+            with collector.paused():
+                fn(tx)
+                tx.close()
             made = len(tx.world.objects)
             if made > MAX_OBJECTS and made > len(self.world.objects):
                 raise RulesError("109.1", f"this request would make the game hold {made} objects; "

@@ -263,12 +263,11 @@ def before_subgame_ends(tx: Tx, gid: int) -> None:
     games_over_with(tx, gid)
     main_id = tx.game(gid).parent
     main = tx.game(main_id)
-    owners = sorted({o.owner for o in tx.world.objects_in(gid)
-                     if o.kind is Kind.CARD and o.owner in main.seats
-                     and not main.seat(o.owner).in_game},
-                    key=lambda p: main.seats.index(p))
+    owners = [p for p in main.seats if not main.seat(p).in_game
+              and any(o.kind is Kind.CARD for o in tx.world.objects_of(gid, p))]
     for player in owners:
-        cards = sorted((o for o in tx.world.objects_of(gid, player) if o.kind is Kind.CARD),
+        cards = sorted((o for o in tx.world.objects_of(gid, player, ordered=False)
+                        if o.kind is Kind.CARD),
                        key=by_zone)
         tx.step("726.5", "puts them into their main-game library")
         tx.note(f"Literal reading: {player} has left {game_name(main_id)} (CR 800.4a: the "

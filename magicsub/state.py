@@ -42,10 +42,11 @@ def timestamp(obj: Obj) -> tuple[int, str]:
     return (obj.order, obj.id)
 
 
-def by_zone(obj: Obj) -> tuple[str, int]:
+def by_zone(obj: Obj) -> tuple[str, int, str]:
     """The order in which a rule that takes every object of a game goes through them: zone by
-    zone in alphabetical order of their names, each from the bottom (``order``)."""
-    return (obj.zone or "", obj.order)  # a Zone is a str: it sorts by its name
+    zone in alphabetical order of their names, each from the bottom (``order``; then the id,
+    never the order of a hash map)."""
+    return (obj.zone or "", obj.order, obj.id)  # a Zone is a str: it sorts by its name
 
 
 def step_label(step: str) -> str:
@@ -384,11 +385,21 @@ class World:
             found.sort(key=timestamp)
         return found
 
-    def objects_of(self, game: int | None, owner: str) -> list[Obj]:
+    def objects_of(self, game: int | None, owner: str, *, ordered: bool = True) -> list[Obj]:
         """The objects ``owner`` owns in one game (``None``: the cards outside every game), in
-        the default order (``timestamp``)."""
+        the default order (``timestamp``); see ``objects_in`` for ``ordered``."""
         keys = [k for k in self.places.keys() if k[0] == game and k[2] in (owner, None)]
-        return sorted((o for o in self._in(keys) if o.owner == owner), key=timestamp)
+        found = [o for o in self._in(keys) if o.owner == owner]
+        if ordered:
+            found.sort(key=timestamp)
+        return found
+
+    def owners_in(self, game: int | None) -> set[str]:
+        """The owners of the objects in one game (``None``: of the cards outside every game)."""
+        keys = [k for k in self.places.keys() if k[0] == game]
+        owners = {k[2] for k in keys if k[2] is not None}
+        owners.update(o.owner for o in self._in([k for k in keys if k[2] is None]))
+        return owners
 
     def ancestors(self, gid: int) -> list[int]:
         """The game and its main games up to game 0, innermost first."""

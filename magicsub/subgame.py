@@ -212,12 +212,12 @@ def end_subgame(tx: Tx, gid: int) -> None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
 
     before_subgame_ends(tx, gid)
-    inside = tx.world.objects_in(gid)
-    commanders = sorted((o for o in inside if o.commander), key=lambda o: o.id)
-    everyone = sorted({o.owner for o in inside} | set(sub.seats),
+    commanders = sorted((o for o in tx.world.objects_in(gid, ordered=False) if o.commander),
+                        key=lambda o: o.id) if sub.variant == "commander" else []
+    everyone = sorted(tx.world.owners_in(gid) | set(sub.seats),
                       key=lambda p: (p not in sub.seats, p))
     for player in everyone:
-        cards = [o for o in tx.world.objects_of(gid, player)
+        cards = [o for o in tx.world.objects_of(gid, player, ordered=False)
                  if o.kind is Kind.CARD and o.zone is not Zone.COMMAND
                  and (o.traditional or ed.does("nontraditional_to_library"))]
         if not cards:
