@@ -9,6 +9,8 @@ plain English; fields marked ``repr=False`` carry what replaying needs but a rea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .objects import compress_ids, id_key
@@ -122,16 +124,18 @@ class MoveAll(Change):
     supplementary deck in the command zone).
 
     ``player`` owns the cards (None: cards of several owners going to a shared zone or outside
-    every game). ``cards`` lists each moved card as ``(id, name, where it came from)``, in the
-    order the cards have at ``dst`` afterwards, bottom first (after the shuffle when
-    ``shuffled``);
-    ``turned`` names the cards turned face up or face down by the move. One change stands for
-    the single moves of each card (``singles``) followed by the shuffle.
+    every game). ``ids`` are the moved cards in the order they have at ``dst`` afterwards, bottom
+    first (after the shuffle when ``shuffled``); ``names`` and ``srcs`` give, in the same order,
+    each card's name and where it came from (``cards`` zips the three). ``turned`` names the
+    cards turned face up or face down by the move. One change stands for the single moves of
+    each card (``singles``) followed by the shuffle.
     """
 
     player: str | None
     dst: Loc
-    cards: tuple[tuple[str, str, Loc], ...]
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    srcs: tuple[Loc, ...]
     shuffled: bool = False
     what: str = "library"
     turned: tuple[tuple[str, str], ...] = ()
@@ -139,9 +143,9 @@ class MoveAll(Change):
     kind = "moves"
 
     @property
-    def ids(self) -> tuple[str, ...]:
-        """The moved cards' ids, bottom first at ``dst``."""
-        return tuple(oid for oid, _, _ in self.cards)
+    def cards(self) -> tuple[tuple[str, str, Loc], ...]:
+        """Each moved card as ``(id, name, where it came from)``, bottom first at ``dst``."""
+        return tuple(zip(self.ids, self.names, self.srcs, strict=True))
 
     def sources(self) -> list[tuple[Loc, list[tuple[str, str]]]]:
         """Where the cards came from: each place, in the order of the zones (``zones.ORDER``),
@@ -180,18 +184,19 @@ class MoveAll(Change):
 
     def apply(self, world: World) -> World:
         """Put every card, as it is after the move (and the shuffle), in its place."""
-        objects = world.objects.mutate()
-        seq = world.seq
-        for obj in self.after:
-            objects[obj.id] = obj
-            if obj.order > seq or -obj.order > seq:
-                seq = abs(obj.order)
+        after = self.after
+        objects = world.objects.update(zip(map(_ID, after), after, strict=True))
+        seq = max(world.seq, *map(abs, map(_ORDER, after))) if after else world.seq
         gone: dict[Loc, list[str]] = {}
-        for oid, _, src in self.cards:
-            gone.setdefault(src, []).append(oid)
+        for src, run in groupby(zip(self.srcs, self.ids, strict=True), key=_FIRST):
+            gone.setdefault(src, []).extend(map(_SECOND, run))
         moves = {_place(src): (ids, []) for src, ids in gone.items()}
-        moves.setdefault(_place(self.dst), ([], []))[1].extend(oid for oid, _, _ in self.cards)
-        return world.with_places(objects.finish(), seq, moves)
+        moves.setdefault(_place(self.dst), ([], []))[1].extend(self.ids)
+        return world.with_places(objects, seq, moves)
+
+
+_ID, _ORDER = attrgetter("id"), attrgetter("order")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _place(loc: Loc) -> tuple:

@@ -253,7 +253,7 @@ class Tx:
         per_player = zone in PER_PLAYER
         if (player is None and (shuffle or per_player)) or not fields.keys().isdisjoint(
                 ("game", "zone", "owner", "order")) or (
-                per_player and any(b.owner != player for b in befores)):
+                per_player and {b.owner for b in befores} != {player}):
             raise AssertionError(f"move_all: the cards {list(ids)} do not all go to {player}'s "
                                  f"{zone} ({fields})")
         seq = world.seq
@@ -269,23 +269,21 @@ class Tx:
             self.rng.shuffle(orders)
             mixed = [o.moved(order=order) for o, order in zip(stay, orders, strict=False)]
             orders = orders[len(stay):]
-        moved: list[Obj] = []
-        turned: list[tuple[int, str]] = []
-        plain = face_up is None and not fields and zone not in _TAKEN_CONTROL_OR_FACE_UP
-        for before, order in zip(befores, orders, strict=True):
-            if plain and before.printed is None:
-                # ``_becomes`` for the common case, inline: a zone with no controller, where a
-                # card stays face down unless it leaves the battlefield
-                up = before.face_up or before.zone is Zone.BATTLEFIELD
-                moved.append(before.entering(game, zone, order, None, up, (),
-                                             before.game if game is None else None))
-                if not before.face_up and up:
-                    turned.append((len(moved) - 1, "face up"))
-                continue
-            after, how = _becomes(before, game, zone, order, None, face_up, fields)
-            moved.append(after)
-            if how:
-                turned.append((len(moved) - 1, how))
+        battlefield = Zone.BATTLEFIELD
+        if face_up is None and not fields and zone not in _TAKEN_CONTROL_OR_FACE_UP and all(
+                b.printed is None for b in befores):
+            # ``_becomes`` for the common case, inline: a zone with no controller, where a card
+            # stays face down unless it leaves the battlefield (CR 708.9)
+            moved = [b.entering(game, zone, order, None, b.face_up or b.zone is battlefield, (),
+                                b.game if game is None else None)
+                     for b, order in zip(befores, orders, strict=True)]
+            turned = [(i, "face up") for i, b in enumerate(befores)
+                      if not b.face_up and b.zone is battlefield]
+        else:
+            made = [_becomes(b, game, zone, order, None, face_up, fields)
+                    for b, order in zip(befores, orders, strict=True)]
+            moved = [after for after, _ in made]
+            turned = [(i, how) for i, (_, how) in enumerate(made) if how]
         if shuffle and zone is not Zone.LIBRARY:
             pool = stay + [o for o in moved if _in_deck(o, player, zone, deck)]
             pool.sort(key=timestamp)
@@ -294,10 +292,13 @@ class Tx:
             new = {o.id: o.moved(order=order) for o, order in zip(pool, orders, strict=True)}
             moved = [new.get(o.id, o) for o in moved]
             mixed = [o for oid, o in new.items() if oid not in taken]
-        placed = sorted([(after.order, after.id, i) for i, after in enumerate(moved)])
-        cards = tuple((befores[i].id, befores[i].name, loc_of(befores[i]))
-                      for _, _, i in placed)
-        self.record(MoveAll(player, loc_of(moved[0]), cards, shuffle,
+        placed = [befores[i] for _, _, i in sorted(
+            [(after.order, after.id, i) for i, after in enumerate(moved)])]
+        places: dict[tuple, Loc] = {}
+        srcs = tuple([places.get((b.game, b.zone, b.owner)) or places.setdefault(
+            (b.game, b.zone, b.owner), loc_of(b)) for b in placed])
+        self.record(MoveAll(player, loc_of(moved[0]), tuple([b.id for b in placed]),
+                            tuple([b.name for b in placed]), srcs, shuffle,
                             "library" if zone is Zone.LIBRARY else f"{deck} deck",
                             tuple((befores[i].id, how) for i, how in turned),
                             (*moved, *mixed)))

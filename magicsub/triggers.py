@@ -54,20 +54,28 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
     timestamp order (``state.timestamp``), the default order in which their controller puts
     them on the stack (CR 603.3b)."""
     index = _index(tx)
-    for before, after in moves:
-        if (before is not None and before.zone is Zone.BATTLEFIELD) or (
-                after is not None and after.zone is Zone.BATTLEFIELD):
-            _follow(index, before, after)
+    battlefield = Zone.BATTLEFIELD
+    befores = [b for b, _ in moves if b is not None]
+    afters = [a for _, a in moves if a is not None]
+    leaving = [b for b in befores if b.zone is battlefield]
+    if leaving or any(a.zone is battlefield for a in afters):
+        for before, after in moves:
+            if (before is not None and before.zone is battlefield) or (
+                    after is not None and after.zone is battlefield):
+                _follow(index, before, after)
     names = watching()
     if not names:
         return
-    objects = tx.world.objects
-    games = {o.game for pair in moves for o in pair if o is not None and o.game is not None}
+    games = {o.game for o in befores} | {o.game for o in afters}
+    games.discard(None)
     quiet = not any(index.get(gid) for gid in games)  # no permanent with a triggered ability
+    if quiet and not any(b.name in names for b in leaving):
+        return  # and nothing that watches leaves a battlefield
+    objects = tx.world.objects
     seen: dict[int, tuple] = {}
     for before, after in moves:
         if quiet and tx.world.objects is objects and (
-                before is None or before.zone is not Zone.BATTLEFIELD
+                before is None or before.zone is not battlefield
                 or before.name not in names):
             continue  # no watcher on these battlefields, and nothing leaves one
         watch_all(tx, before, after, names, seen)

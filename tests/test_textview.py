@@ -134,7 +134,7 @@ def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card
     cards = (("Alex#3", "Alex's card 3", lib), ("plains", "Plains", hand),
              ("Alex#1", "Alex's card 1", exile), ("Alex#2", "Alex's card 2", lib),
              ("Alex#4", "Alex's card 4", lib))
-    change = MoveAll("Alex", Loc(0, "library", "Alex"), cards, True)
+    change = MoveAll("Alex", Loc(0, "library", "Alex"), *zip(*cards, strict=True), True)
     assert change.words() == (
         "5 cards move: 3 from Alex's library (subgame 1) to Alex's library (main game): "
         "Alex#2–Alex#4; 1 from Alex's hand (subgame 1) to Alex's library (main game): plains; "
@@ -146,7 +146,7 @@ def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card
         "move [plains] Plains: Alex's hand (subgame 1) → Alex's library (main game)",
         "move [Alex#1] Alex's card 1: exile (subgame 1) → Alex's library (main game)",
         "shuffle: Alex shuffles their library (main game)"]
-    one = MoveAll(None, Loc(None, "outside"), cards[1:2])
+    one = MoveAll(None, Loc(None, "outside"), *zip(*cards[1:2], strict=True))
     assert one.words() == "1 card moves from Alex's hand (subgame 1) to outside the game: plains"
     assert change_lines([one]) == ["move [plains] Plains: Alex's hand (subgame 1) → "
                                    "outside the game"]
