@@ -8,10 +8,15 @@ plain English; fields marked ``repr=False`` carry what replaying needs but a rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from itertools import groupby
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .objects import compress_ids, id_key
+from .records import as_dataclass
 from .state import step_label
+from .zones import ORDER, Zone
 
 if TYPE_CHECKING:
     from .objects import Obj
@@ -25,30 +30,35 @@ def game_label(game: int | None) -> str:
     return "main game" if game == 0 else f"subgame {game}"
 
 
+ZONE_RANK = {zone.value: i for i, zone in enumerate(ORDER)}
+
+
 def _hidden(default: Any = None) -> Any:
     return field(default=default, repr=False, compare=False)
 
 
 def _set_obj(world: World, obj: Obj) -> World:
-    return replace(world, objects=world.objects.set(obj.id, obj),
-                   seq=max(world.seq, abs(obj.order)))
+    return world.with_objects(world.objects.set(obj.id, obj), max(world.seq, abs(obj.order)),
+                              ((world.objects.get(obj.id), obj),))
 
 
 def _obj(world: World, oid: str, **fields) -> World:
-    return replace(world, objects=world.objects.set(oid, world.objects[oid].moved(**fields)))
+    before = world.objects[oid]
+    after = before.moved(**fields)
+    return world.with_objects(world.objects.set(oid, after), world.seq, ((before, after),))
 
 
 def _game(world: World, gid: int, **fields) -> World:
-    return replace(world, games=world.games.set(gid, replace(world.games[gid], **fields)))
+    return world.evolve(games=world.games.set(gid, world.games[gid].evolve(**fields)))
 
 
 def _seat(world: World, gid: int, player: str, **fields) -> World:
-    return replace(world, games=world.games.set(gid, world.games[gid].with_seat(player, **fields)))
+    return world.evolve(games=world.games.set(gid, world.games[gid].with_seat(player, **fields)))
 
 
-@dataclass(frozen=True, slots=True)
-class Loc:
-    """A place: a zone of one game (with its player for library, hand, graveyard), or outside."""
+class Loc(NamedTuple):
+    """A place: a zone of one game (with its player for library, hand, graveyard), or outside.
+    An immutable record (a tuple with named fields: cheap to compare and hash)."""
 
     game: int | None
     zone: str
@@ -59,6 +69,9 @@ class Loc:
             return "outside the game"
         who = f"{self.player}'s " if self.player else ""
         return f"{who}{self.zone} ({game_label(self.game)})"
+
+
+as_dataclass(Loc)
 
 
 class Change:
@@ -103,6 +116,100 @@ class Move(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveAll(Change):
+    """Cards that move together to one place, as the rules move a whole zone (CR 726.2: "takes
+    all the cards in their main-game library and moves them to their subgame library"; CR
+    726.5: "takes all the cards ... and puts them into their main-game library"), then, when
+    ``shuffled``, ``player`` shuffles their ``what`` there (CR 701.20: the library, or a
+    supplementary deck in the command zone).
+
+    ``player`` owns the cards (None: cards of several owners going to a shared zone or outside
+    every game). ``ids`` are the moved cards in the order they have at ``dst`` afterwards, bottom
+    first (after the shuffle when ``shuffled``); ``names`` and ``srcs`` give, in the same order,
+    each card's name and where it came from (``cards`` zips the three). ``turned`` names the
+    cards turned face up or face down by the move. One change stands for the single moves of
+    each card (``singles``) followed by the shuffle.
+    """
+
+    player: str | None
+    dst: Loc
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    srcs: tuple[Loc, ...]
+    shuffled: bool = False
+    what: str = "library"
+    turned: tuple[tuple[str, str], ...] = ()
+    after: tuple[Obj, ...] = _hidden(())
+    kind = "moves"
+
+    @property
+    def cards(self) -> tuple[tuple[str, str, Loc], ...]:
+        """Each moved card as ``(id, name, where it came from)``, bottom first at ``dst``."""
+        return tuple(zip(self.ids, self.names, self.srcs, strict=True))
+
+    def sources(self) -> list[tuple[Loc, list[tuple[str, str]]]]:
+        """Where the cards came from: each place, in the order of the zones (``zones.ORDER``),
+        with its cards as ``(id, name)`` in id order (``objects.id_key``)."""
+        groups: dict[Loc, list[tuple[str, str]]] = {}
+        for oid, name, src in self.cards:
+            groups.setdefault(src, []).append((oid, name))
+        out = sorted(groups.items(), key=lambda kv: _loc_key(kv[0]))
+        for _, cards in out:
+            cards.sort(key=lambda card: id_key(card[0]))
+        return out
+
+    def singles(self) -> list[Change]:
+        """The change as the single moves it stands for (grouped by ``sources``), then the
+        shuffle: what views list card by card. They carry no object: replay the ``MoveAll``."""
+        turned = dict(self.turned)
+        out: list[Change] = [Move(oid, name, src, self.dst, turned.get(oid))
+                             for src, cards in self.sources() for oid, name in cards]
+        if self.shuffled:
+            out.append(Shuffle(self.dst.game, self.player, self.what))
+        return out
+
+    def words(self) -> str:
+        """The change in words: for each place the cards came from, how many and which ("from
+        A to B", as a single move says it), then the shuffle."""
+        n = len(self.cards)
+        groups = self.sources()
+        said = "; ".join(
+            f"{'' if len(groups) == 1 else len(cards)} from {src} to {self.dst}: "
+            f"{compress_ids([oid for oid, _ in cards])}".lstrip() for src, cards in groups)
+        head = f"{n} card{'' if n == 1 else 's'} move{'s' if n == 1 else ''}"
+        turned = "".join(f"; {oid} is turned {how}" for oid, how in self.turned)
+        shuffle = (f"; then {self.player} shuffles their {self.what} ({game_label(self.dst.game)})"
+                   if self.shuffled else "")
+        return f"{head}{' ' if len(groups) == 1 else ': '}{said}{turned}{shuffle}"
+
+    def apply(self, world: World) -> World:
+        """Put every card, as it is after the move (and the shuffle), in its place."""
+        after = self.after
+        objects = world.objects.update(zip(map(_ID, after), after, strict=True))
+        seq = max(world.seq, *map(abs, map(_ORDER, after))) if after else world.seq
+        gone: dict[Loc, list[str]] = {}
+        for src, run in groupby(zip(self.srcs, self.ids, strict=True), key=_FIRST):
+            gone.setdefault(src, []).extend(map(_SECOND, run))
+        moves = {_place(src): (ids, []) for src, ids in gone.items()}
+        moves.setdefault(_place(self.dst), ([], []))[1].extend(self.ids)
+        return world.with_places(objects, seq, moves)
+
+
+_ID, _ORDER = attrgetter("id"), attrgetter("order")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
+def _place(loc: Loc) -> tuple:
+    """The place a ``Loc`` names, as ``World.places`` keys it."""
+    return (loc.game, None if loc.game is None else Zone(loc.zone), loc.player)
+
+
+def _loc_key(loc: Loc) -> tuple:
+    rank = ZONE_RANK.get(loc.zone, len(ZONE_RANK))
+    return (loc.game is None, loc.game or 0, rank, loc.player or "")
+
+
+@dataclass(frozen=True, slots=True)
 class Create(Change):
     """A token, a copy of a spell, or an ability came into existence."""
 
@@ -137,7 +244,8 @@ class Cease(Change):
 
     def apply(self, world: World) -> World:
         """Remove the object."""
-        return replace(world, objects=world.objects.delete(self.obj))
+        return world.with_objects(world.objects.delete(self.obj), world.seq,
+                                  ((world.objects[self.obj], None),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +306,8 @@ class Status(Change):
 
     def apply(self, world: World) -> World:
         """Put the object, with its new status, in place (same zone, same order)."""
-        return replace(world, objects=world.objects.set(self.obj, self.after))
+        return world.with_objects(world.objects.set(self.obj, self.after), world.seq,
+                                  ((world.objects.get(self.obj), self.after),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +464,7 @@ class Shuffle(Change):
             for oid, order in self.orders:
                 batch[oid] = objects[oid].moved(order=order)
             objects = batch.finish()
-        return replace(world, objects=objects)
+        return world.with_objects(objects, world.seq, ())  # same places
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,8 +521,8 @@ class Delayed(Change):
     def apply(self, world: World) -> World:
         """Add (``delayed`` given) or remove the delayed trigger."""
         if self.delayed is not None:
-            return replace(world, delayed=world.delayed.set(self.trigger, self.delayed))
-        return replace(world, delayed=world.delayed.delete(self.trigger))
+            return world.evolve(delayed=world.delayed.set(self.trigger, self.delayed))
+        return world.evolve(delayed=world.delayed.delete(self.trigger))
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,17 +553,17 @@ class GameChange(Change):
     def apply(self, world: World) -> World:
         """Create, discontinue, resume or end the game."""
         if self.op == "create":
-            return replace(world, games=world.games.set(self.game, self.state))
+            return world.evolve(games=world.games.set(self.game, self.state))
         if self.op == "discontinue":
             world = _game(world, self.game, status="discontinued")
-            return replace(world, current=self.current)
+            return world.evolve(current=self.current)
         if self.op == "resume":
             world = _game(world, self.game, status="in progress")
-            return replace(world, current=self.game)
+            return world.evolve(current=self.game)
         if self.op == "end":
             world = _game(world, self.game, status="ended", winner=self.winner,
                           result=self.result)
-            return world if self.current is None else replace(world, current=self.current)
+            return world if self.current is None else world.evolve(current=self.current)
         return world
 
 
@@ -498,7 +607,7 @@ class PlayerChange(Change):
         if self.seat:
             world = _seat(world, self.game, self.player, **dict(self.seat))
         if self.lki is not None:
-            world = replace(world, lki=world.lki.set((self.game, self.player), self.lki))
+            world = world.evolve(lki=world.lki.set((self.game, self.player), self.lki))
         return world
 
 
@@ -507,10 +616,10 @@ def _begin_or_end(world: World, table: str, key: str, op: str | None, value: Any
     world's ``table`` (``effects`` or ``modifiers``); any other ``op`` changes nothing."""
     records = getattr(world, table)
     if op == "begin":
-        return replace(world, **{table: records.set(key, value)},
+        return world.evolve(**{table: records.set(key, value)},
                        seq=max(world.seq, value.order))
     if op == "end":
-        return replace(world, **{table: records.delete(key)})
+        return world.evolve(**{table: records.delete(key)})
     return world
 
 

@@ -209,9 +209,8 @@ def mulligan(tx: Tx, player: str) -> None:
         raise RulesError("103.5", f"{player} cannot take another mulligan: their opening hand "
                          "would already be zero cards", subject=player)
     tx.step("103.5", "A player who is dissatisfied with their initial hand may take a mulligan")
-    for obj in tx.world.in_zone(gid, Zone.HAND, player):
-        tx.move(obj.id, gid, Zone.LIBRARY)
-    tx.shuffle(gid, player)
+    tx.move_all(player, [o.id for o in tx.world.in_zone(gid, Zone.HAND, player)], gid,
+                Zone.LIBRARY, shuffle=True)
     draw(tx, gid, player, hand_size(tx, gid, player))
     tx.player_event(gid, player, f"takes mulligan number {taken} in", mulligans=taken)
     if game.multiplayer and taken == 1:

@@ -17,7 +17,7 @@ from .errors import RulesError
 from .objects import Obj
 from .state import GameState, World, step_label
 from .state import game_name as _where
-from .trace import Change, Control, Create, Move, Step, Turn
+from .trace import Change, Control, Create, Move, MoveAll, Step, Turn
 from .transaction import Tx
 from .zones import Zone
 
@@ -108,8 +108,9 @@ def _controlled_since_turn_began(steps: Sequence[Step], gid: int, obj: Obj) -> b
     for c in changes:
         if isinstance(c, Control) and c.obj == obj.id:
             return False
-        if isinstance(c, Move) and c.obj == obj.id and c.dst.game == gid \
-                and c.dst.zone == Zone.BATTLEFIELD.value:
+        if isinstance(c, Move | MoveAll) and c.dst.game == gid \
+                and c.dst.zone == Zone.BATTLEFIELD.value \
+                and obj.id in ((c.obj,) if isinstance(c, Move) else c.ids):
             return False
         if isinstance(c, Create) and c.obj == obj.id:
             return False

@@ -123,6 +123,7 @@ class Edition:
                 self.examples.setdefault(key, []).extend(value)
         self._map: dict[str, str] = dict(_MAPS[number])
         self._wording: dict[tuple[str, str], str] = dict(_WORDING[number])
+        self._cited: dict[tuple[str, str | None], Citation] = {}
 
     def __repr__(self) -> str:
         return f"Edition({self.number!r})"
@@ -187,6 +188,12 @@ class Edition:
         :raises RulesError: this edition has no paragraph for ``rule``.
         :raises CitationError: no sentence of the paragraph contains ``match``.
         """
+        cited = self._cited.get((rule, match))
+        if cited is None:
+            cited = self._cited[(rule, match)] = self._cite(rule, match)
+        return cited
+
+    def _cite(self, rule: str, match: str | None) -> Citation:
         key = self.local(rule)
         if key is None:
             raise RulesError(rule, f"CR edition {self.number} has no paragraph for rule {rule}",

@@ -142,13 +142,20 @@ def exile_orphans(tx: Tx, touched: list[str]) -> None:
         tx.move(oid, obj.game, Zone.EXILE)
 
 
-def on_move(tx: Tx, before, after) -> None:
+def on_move(tx: Tx, moves) -> None:
     """Observer: effects on an object end when it leaves the battlefield; effects lasting while
-    their source remains end when the source leaves the battlefield."""
-    if before is None or before.zone is not Zone.BATTLEFIELD:
+    their source remains end when the source leaves the battlefield (``moves``: the
+    ``(before, after)`` pairs of one change, see ``transaction.Observer``)."""
+    if not tx.world.effects:
         return
-    if after is not None and after.zone is Zone.BATTLEFIELD and after.game == before.game:
-        return
+    for before, after in moves:
+        if before is not None and before.zone is Zone.BATTLEFIELD and not (
+                after is not None and after.zone is Zone.BATTLEFIELD
+                and after.game == before.game):
+            _left_battlefield(tx, before)
+
+
+def _left_battlefield(tx: Tx, before) -> None:
     oid = before.id
     if not any(e.obj == oid or (e.source == oid and e.until == "source_leaves")
                for e in tx.world.effects.values()):

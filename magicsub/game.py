@@ -17,6 +17,7 @@ from . import (
     arguments,
     cards,
     choices,
+    collector,
     combat,
     departed,
     effects,
@@ -141,13 +142,15 @@ class Game:
         batch: the counts are checked and the ids cannot be taken yet."""
         objects = self.world.objects.mutate()
         seq = self.world.seq
-        for player, count in libraries.items():
-            for i in range(1, count + 1):
-                seq += 1
-                oid = f"{player}#{i}"
-                objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
-                                   zone=Zone.LIBRARY, order=seq)
+        with collector.paused():
+            for player, count in libraries.items():
+                for i in range(1, count + 1):
+                    seq += 1
+                    oid = f"{player}#{i}"
+                    objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
+                                       zone=Zone.LIBRARY, order=seq)
         self.world = replace(self.world, objects=objects.finish(), seq=seq)
+        self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -251,7 +254,8 @@ class Game:
                   gid_or_none, zone_v, ctrl, ctrl, seq, face_up, phased_out, tapped,
                   attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
                   else None, hand_modifier=hand_modifier, life_modifier=life_modifier)
-        self.world = replace(self.world, objects=self.world.objects.set(id, obj), seq=seq)
+        self.world = self.world.with_objects(self.world.objects.set(id, obj), seq,
+                                             ((None, obj),))
         if gid_or_none == 0 and zone_v is Zone.COMMAND:
             self._variant_life(obj)
         self._initial = self.world
@@ -271,7 +275,7 @@ class Game:
         else:
             return
         main = main.with_seat(owner, life=life)
-        self.world = replace(self.world, games=self.world.games.set(0, main))
+        self.world = self.world.evolve(games=self.world.games.set(0, main))
 
     def add_effect(self, control: str, to: str, source: str | None = None,
                    until: object = "forever") -> None:
@@ -295,8 +299,9 @@ class Game:
         if not record:
             tx.step("611.2a")
         try:
-            fn(tx)
-            tx.close()
+            with collector.paused():
+                fn(tx)
+                tx.close()
             made = len(tx.world.objects)
             if made > MAX_OBJECTS and made > len(self.world.objects):
                 raise RulesError("109.1", f"this request would make the game hold {made} objects; "

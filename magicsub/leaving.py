@@ -20,7 +20,7 @@ from . import effects, hooks
 from .errors import RulesError
 from .objects import Kind
 from .priority import check_one_left, end_game, set_planar_controller
-from .state import game_name, timestamp
+from .state import by_zone, game_name, timestamp
 from .transaction import Tx
 from .zones import Zone
 
@@ -237,11 +237,10 @@ def _over(tx: Tx, sid: int, ended: int) -> None:
             "ended: they go outside every game; its other objects cease to exist. (Many judges "
             "would have the subgame played out, its result no longer mattering.)")
     tx.set_priority(sid, None)
-    for obj in sorted((o for o in tx.world.objects.values() if o.game == sid),
-                      key=lambda o: (o.zone.value, o.order)):
-        if obj.kind is Kind.CARD:
-            tx.move(obj.id, None, None)
-        else:
+    rest = sorted(tx.world.objects_in(sid), key=by_zone)
+    tx.move_all(None, [o.id for o in rest if o.kind is Kind.CARD], None, None)
+    for obj in rest:
+        if obj.kind is not Kind.CARD and obj.id in tx.world.objects:
             tx.cease(obj.id)
     for effect in sorted((e for e in tx.world.effects.values() if e.game == sid),
                          key=lambda e: e.order):
@@ -264,22 +263,19 @@ def before_subgame_ends(tx: Tx, gid: int) -> None:
     games_over_with(tx, gid)
     main_id = tx.game(gid).parent
     main = tx.game(main_id)
-    owners = sorted({o.owner for o in tx.world.objects.values()
-                     if o.game == gid and o.kind is Kind.CARD and o.owner in main.seats
-                     and not main.seat(o.owner).in_game},
-                    key=lambda p: main.seats.index(p))
+    owners = [p for p in main.seats if not main.seat(p).in_game
+              and any(o.kind is Kind.CARD for o in tx.world.objects_of(gid, p))]
     for player in owners:
-        cards = sorted((o for o in tx.world.objects.values()
-                        if o.game == gid and o.owner == player and o.kind is Kind.CARD),
-                       key=lambda o: (o.zone.value, o.order))
+        cards = sorted((o for o in tx.world.objects_of(gid, player, ordered=False)
+                        if o.kind is Kind.CARD),
+                       key=by_zone)
         tx.step("726.5", "puts them into their main-game library")
         tx.note(f"Literal reading: {player} has left {game_name(main_id)} (CR 800.4a: the "
                 "objects a player owns leave the game with them), so there is no main-game "
                 f"library of theirs to put their {len(cards)} card(s) of subgame {gid} into: "
                 "they go outside every game. (Many judges would put them into that library "
                 "anyway.)")
-        for obj in cards:
-            tx.move(obj.id, None, None)
+        tx.move_all(player, [o.id for o in cards], None, None)
 
 
 def note_departed(tx: Tx, main_id: int, sub) -> None:
@@ -302,5 +298,4 @@ def note_departed(tx: Tx, main_id: int, sub) -> None:
 
 
 def _objects(tx: Tx, gid: int):
-    return sorted((o for o in tx.world.objects.values() if o.game == gid),
-                  key=lambda o: (o.zone.value if o.zone else "", o.order))
+    return sorted(tx.world.objects_in(gid), key=by_zone)

@@ -6,10 +6,12 @@ game into a subgame and back. Tokens, copies of spells and abilities are objects
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import re
+from collections.abc import Sequence
 from enum import StrEnum
-from operator import attrgetter
+from typing import NamedTuple
 
+from .records import as_dataclass, changed
 from .zones import OUTSIDE, Zone
 
 
@@ -34,9 +36,12 @@ deck, a scheme deck, an Attraction deck, and a Contraption deck"). A vanguard ca
 conspiracy cards start the game in the command zone on their own, not as a deck."""
 
 
-@dataclass(frozen=True, slots=True)
-class Obj:
+class Obj(NamedTuple):
     """One object, or one physical card while it is outside every game (``game is None``).
+
+    An immutable record (a tuple with named fields, so that the copy a move makes is cheap);
+    ``moved`` returns a copy with some fields changed. It was a frozen dataclass and can still
+    be used as one (``dataclasses.fields``, ``dataclasses.replace``).
 
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
     stack); ``controller`` is the controller after control-changing effects. A vanguard card has
@@ -80,7 +85,7 @@ class Obj:
     left_from: int | None = None
     hand_modifier: int | None = None
     life_modifier: int | None = None
-    extra: tuple[tuple[str, object], ...] = field(default=())
+    extra: tuple[tuple[str, object], ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
     activated: tuple[int, int] | None = None
     phased_under: str | None = None
@@ -110,16 +115,90 @@ class Obj:
 
     def moved(self, **changes) -> Obj:
         """Return a copy with fields changed (a faster ``dataclasses.replace``)."""
-        values = list(_GET(self))
-        for key, value in changes.items():
-            values[_INDEX[key]] = value
-        return Obj(*values)
+        return changed(self, _INDEX, changes)
+
+    def entering(self, game: int | None, zone: Zone | None, order: int,
+                 controller: str | None, face_up: bool, targets: tuple[str, ...],
+                 left_from: int | None) -> Obj:
+        """This card or object as the new object it becomes in another place (CR 400.7), at
+        position ``order``, controlled by ``controller`` (None off the battlefield and the
+        stack): untapped, undamaged, unattached, phased in, without counters, and with no
+        memory of a loyalty activation. ``left_from`` is the game it left when it goes outside
+        every game."""
+        values = list(self)
+        values[_GAME] = game
+        values[_ZONE] = zone
+        values[_ORDER] = order
+        values[_BASE] = values[_CONTROLLER] = controller
+        values[_ENTERED] = controller if zone is Zone.BATTLEFIELD else None
+        values[_FACE_UP] = face_up
+        values[_TARGETS] = targets
+        values[_LEFT_FROM] = left_from
+        values[_TAPPED] = values[_PHASED_OUT] = values[_PHASED_INDIRECTLY] = False
+        values[_ATTACHED] = values[_ACTIVATED] = values[_PHASED_UNDER] = None
+        values[_PHASED_UNTIL] = None
+        values[_DAMAGE] = 0
+        values[_COUNTERS] = ()
+        return _new(Obj, values)
 
     def label(self) -> str:
         """A short human label: name, and the id when it differs."""
         return self.name if self.name == self.id else f"{self.name} [{self.id}]"
 
 
-_NAMES = tuple(f.name for f in fields(Obj))
-_GET = attrgetter(*_NAMES)
-_INDEX = {name: i for i, name in enumerate(_NAMES)}
+_new = tuple.__new__
+_INDEX = {name: i for i, name in enumerate(Obj._fields)}
+(_GAME, _ZONE, _ORDER, _BASE, _CONTROLLER, _ENTERED, _FACE_UP, _TARGETS, _LEFT_FROM, _TAPPED,
+ _PHASED_OUT, _PHASED_INDIRECTLY, _ATTACHED, _ACTIVATED, _PHASED_UNDER, _PHASED_UNTIL, _DAMAGE,
+ _COUNTERS) = (_INDEX[name] for name in (
+    "game", "zone", "order", "base", "controller", "entered_under", "face_up", "targets",
+    "left_from", "tapped", "phased_out", "phased_indirectly", "attached_to", "activated",
+    "phased_under", "phased_until", "damage", "counters"))
+
+
+as_dataclass(Obj)
+
+
+# -- ids as views list them ------------------------------------------------------------------
+
+ANONYMOUS_ID = re.compile(r"(.+)#(\d+)\Z")
+"""The id of an unnamed library card: ``Alex#12`` (its owner, then its number)."""
+RANGE_MIN = 3
+"""This many consecutive unnamed cards (``Alex#1``, ``Alex#2``, ``Alex#3``) make one range."""
+
+
+def id_key(oid: str) -> tuple:
+    """Sort key for listing ids: named objects first (by id), then unnamed library cards by
+    owner and number (``Alex#2`` before ``Alex#10``)."""
+    m = ANONYMOUS_ID.match(oid)
+    return (1, m.group(1), int(m.group(2)), oid) if m else (0, oid, 0, oid)
+
+
+def compress_ids(ids: Sequence[str]) -> str:
+    """Object ids in the order given, runs of consecutive unnamed library cards as ranges.
+
+    >>> compress_ids(["Alex#1", "Alex#2", "Alex#3", "angel", "Alex#7", "Alex#6"])
+    'Alex#1–Alex#3, angel, Alex#7, Alex#6'
+    """
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if len(run) >= RANGE_MIN:
+            out.append(f"{run[0][0]}#{run[0][1]}–{run[-1][0]}#{run[-1][1]}")
+        else:
+            out.extend(f"{p}#{n}" for p, n in run)
+        run.clear()
+
+    for oid in ids:
+        m = ANONYMOUS_ID.match(oid)
+        if m and run and m.group(1) == run[-1][0] and int(m.group(2)) == run[-1][1] + 1:
+            run.append((m.group(1), int(m.group(2))))
+            continue
+        flush()
+        if m:
+            run.append((m.group(1), int(m.group(2))))
+        else:
+            out.append(oid)
+    flush()
+    return ", ".join(out)

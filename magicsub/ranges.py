@@ -33,7 +33,7 @@ from .leaving import lose_all
 from .limits import MAX_NUMBER, shown
 from .objects import Obj
 from .priority import priority_point
-from .state import PRIORITY_STEPS, GameState, game_name, timestamp
+from .state import PRIORITY_STEPS, GameState, game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -284,9 +284,8 @@ def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]
 
 
 def _worlds(tx: Tx, gid: int) -> list[Obj]:
-    return sorted((o for o in tx.world.objects.values()
-                   if o.game == gid and o.zone is Zone.BATTLEFIELD and "world" in o.types
-                   and not o.phased_out), key=timestamp)
+    return [o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+            if "world" in o.types and not o.phased_out]
 
 
 @hooks.on("state_based_actions")

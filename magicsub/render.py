@@ -27,7 +27,17 @@ from typing import TYPE_CHECKING
 from . import modifiers, rulelinks
 from .objects import Kind
 from .state import step_label
-from .trace import Control, Counters, Create, Life, Move, PlayerChange, game_label, move_runs
+from .trace import (
+    Control,
+    Counters,
+    Create,
+    Life,
+    Move,
+    MoveAll,
+    PlayerChange,
+    game_label,
+    move_runs,
+)
 from .zones import SHARED, Zone
 
 if TYPE_CHECKING:
@@ -508,6 +518,9 @@ def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str,
     for c in step.changes:
         if isinstance(c, Move):
             marks.setdefault(c.obj, "moved")
+        elif isinstance(c, MoveAll):
+            for oid in c.ids:
+                marks.setdefault(oid, "moved")
         elif isinstance(c, Create):
             marks[c.obj] = "created"
         elif isinstance(c, Control):

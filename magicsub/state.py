@@ -7,12 +7,15 @@ makes a failed request leave the game exactly as it was: the old world is simply
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+from typing import NamedTuple
 
 from immutables import Map
 
 from .objects import Obj
-from .zones import Zone
+from .records import as_dataclass, changed
+from .zones import PER_PLAYER, Zone
 
 PREGAME = "pregame"
 """The step name of a game that has started but not begun its first turn (CR 103.1-103.7)."""
@@ -37,6 +40,13 @@ def timestamp(obj: Obj) -> tuple[int, str]:
     order (CR 613.7d: "An object receives a timestamp at the time it enters a zone"; ``order`` is
     given on entering a zone), then the id. Never the order of a hash map."""
     return (obj.order, obj.id)
+
+
+def by_zone(obj: Obj) -> tuple[str, int, str]:
+    """The order in which a rule that takes every object of a game goes through them: zone by
+    zone in alphabetical order of their names, each from the bottom (``order``; then the id,
+    never the order of a hash map)."""
+    return (obj.zone or "", obj.order, obj.id)  # a Zone is a str: it sorts by its name
 
 
 def step_label(step: str) -> str:
@@ -131,9 +141,10 @@ class Delayed:
     behaviour: str
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     """One game of the tree: the main game (id 0) or a subgame (1, 2, ... in order of creation).
+
+    An immutable record (``magicsub.records``): ``evolve`` returns a copy with fields changed.
 
     ``exiled_by``: the cards its permanents exiled until they leave the battlefield (CR 610.3)
     or for their own return ability (CR 607.2a), as ``magicsub.until.Exiled`` records;
@@ -222,15 +233,40 @@ class GameState:
                 return p
         return None
 
+    def evolve(self, **changes) -> GameState:
+        """Return a copy with fields changed (a faster ``dataclasses.replace``)."""
+        return changed(self, _GAME_INDEX, changes)
+
     def with_seat(self, player: str, **changes) -> GameState:
         """Return this game with one player's seat changed."""
-        return replace(self, players=self.players.set(player, replace(self.players[player],
-                                                                      **changes)))
+        return self.evolve(players=self.players.set(player, replace(self.players[player],
+                                                                    **changes)))
+
+
+Place = tuple[int | None, Zone | None, str | None]
+"""Where an object is, as the world's index keys it: game, zone, and the owner for a library,
+hand or graveyard (``(None, None, None)``: outside every game)."""
+
+
+def place_of(obj: Obj) -> Place:
+    """The index key of the place ``obj`` is in."""
+    zone = obj.zone
+    return (obj.game, zone, obj.owner if zone in PER_PLAYER else None)
+
+
+as_dataclass(GameState)
+_GAME_INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
 
 @dataclass(frozen=True, slots=True)
 class World:
-    """Everything: all objects (and physical cards outside every game), games, effects."""
+    """Everything: all objects (and physical cards outside every game), games, effects.
+
+    The world also keeps an index of its objects by place (``places``), so that listing a zone
+    does not look at every object. It is derived from ``objects``: computed when first needed,
+    then carried from world to world by ``evolve`` and ``with_objects`` (any other way of making
+    a world starts without it); it takes no part in equality.
+    """
 
     objects: Map
     games: Map
@@ -240,6 +276,54 @@ class World:
     seq: int = 0
     lki: Map = field(default_factory=Map)
     modifiers: Map = field(default_factory=Map)
+    _places: Map | None = field(default=None, init=False, repr=False, compare=False)
+
+    def evolve(self, **changes) -> World:
+        """This world with ``changes`` to fields other than ``objects`` (a faster
+        ``dataclasses.replace`` that keeps the index)."""
+        new = _new_world(World)
+        for name in _WORLD_FIELDS:
+            _set(new, name, changes[name] if name in changes else getattr(self, name))
+        _set(new, "_places", None if "objects" in changes else self._places)
+        return new
+
+    def with_objects(self, objects: Map, seq: int,
+                     written: Iterable[tuple[Obj | None, Obj | None]]) -> World:
+        """This world with ``objects`` and ``seq``, where ``written`` lists, as
+        ``(before, after)``, every object whose place may have changed (None: it did not
+        exist before, or no longer exists); an object written in the same place may be left
+        out."""
+        moves = _place_moves(written) if self._places is not None else {}
+        return self.with_places(objects, seq, moves)
+
+    def with_places(self, objects: Map, seq: int,
+                    moves: dict[Place, tuple[list[str], list[str]]]) -> World:
+        """This world with ``objects`` and ``seq``, where ``moves`` gives, for each place whose
+        objects changed, the ids that left it and the ids that came to it."""
+        new = self.evolve(seq=seq)
+        _set(new, "objects", objects)
+        index = self._places
+        if index is not None and moves:
+            index = _reindex(index, moves)
+        _set(new, "_places", index)
+        return new
+
+    @property
+    def places(self) -> Map:
+        """The ids of the objects in each place (see ``place_of``): ``Place -> Map(id ->
+        None)``, non-empty places only."""
+        index = self._places
+        if index is None:
+            groups: dict[Place, dict[str, None]] = {}
+            for oid, obj in self.objects.items():
+                groups.setdefault(place_of(obj), {})[oid] = None
+            index = Map({key: Map(ids) for key, ids in groups.items()})
+            _set(self, "_places", index)
+        return index
+
+    def _in(self, keys: Iterable[Place]) -> list[Obj]:
+        objects = self.objects
+        return [objects[oid] for key in keys for oid in self.places.get(key, _NO_IDS)]
 
     @property
     def game(self) -> GameState:
@@ -260,20 +344,23 @@ class World:
 
         For library, hand and graveyard give ``player``: the zone's owner.
         """
-        found = [o for o in self.objects.values()
-                 if o.game == game and o.zone is zone and (player is None or o.owner == player)]
+        if player is not None or zone not in PER_PLAYER:
+            found = self._in([(game, zone, player if zone in PER_PLAYER else None)])
+            if player is not None and zone not in PER_PLAYER:
+                found = [o for o in found if o.owner == player]
+        else:
+            found = self._in([k for k in self.places.keys() if k[0] == game and k[1] is zone])
         found.sort(key=timestamp)
         return found
 
     def zones_of(self, game: int) -> dict[tuple[Zone, str | None], list[Obj]]:
         """Every non-empty zone of a game in one pass: ``(zone, owner or None) -> objects``."""
         out: dict[tuple[Zone, str | None], list[Obj]] = {}
-        for o in self.objects.values():
-            if o.game == game and o.zone is not None:
-                key = (o.zone, o.owner if o.zone.per_player else None)
-                out.setdefault(key, []).append(o)
-        for objs in out.values():
-            objs.sort(key=timestamp)
+        for key in self.places.keys():
+            if key[0] == game and key[1] is not None:
+                objs = self._in([key])
+                objs.sort(key=timestamp)
+                out[(key[1], key[2])] = objs
         return out
 
     def stack(self, game: int | None = None) -> list[Obj]:
@@ -282,17 +369,37 @@ class World:
 
     def outside(self) -> list[Obj]:
         """Physical cards outside every game."""
-        return sorted((o for o in self.objects.values() if o.game is None), key=lambda o: o.id)
+        return sorted(self._in([(None, None, None)]), key=lambda o: o.id)
 
     def effects_on(self, oid: str) -> list[Effect]:
         """The control effects applying to an object, oldest first."""
         return sorted((e for e in self.effects.values() if e.obj == oid),
                       key=lambda e: (e.order, e.id))
 
-    def objects_in(self, game: int | None) -> list[Obj]:
+    def objects_in(self, game: int | None, *, ordered: bool = True) -> list[Obj]:
         """Every object of one game (``None``: the cards outside every game), in the default
-        order (``timestamp``), not in the hash order of ``objects``."""
-        return sorted((o for o in self.objects.values() if o.game == game), key=timestamp)
+        order (``timestamp``), not in the hash order of ``objects``; with ``ordered`` false,
+        in no particular order (for a caller that only looks for some of them)."""
+        found = self._in([k for k in self.places.keys() if k[0] == game])
+        if ordered:
+            found.sort(key=timestamp)
+        return found
+
+    def objects_of(self, game: int | None, owner: str, *, ordered: bool = True) -> list[Obj]:
+        """The objects ``owner`` owns in one game (``None``: the cards outside every game), in
+        the default order (``timestamp``); see ``objects_in`` for ``ordered``."""
+        keys = [k for k in self.places.keys() if k[0] == game and k[2] in (owner, None)]
+        found = [o for o in self._in(keys) if o.owner == owner]
+        if ordered:
+            found.sort(key=timestamp)
+        return found
+
+    def owners_in(self, game: int | None) -> set[str]:
+        """The owners of the objects in one game (``None``: of the cards outside every game)."""
+        keys = [k for k in self.places.keys() if k[0] == game]
+        owners = {k[2] for k in keys if k[2] is not None}
+        owners.update(o.owner for o in self._in([k for k in keys if k[2] is None]))
+        return owners
 
     def ancestors(self, gid: int) -> list[int]:
         """The game and its main games up to game 0, innermost first."""
@@ -306,3 +413,67 @@ class World:
     def running_subgames(self) -> int:
         """How many subgames are running (in progress or discontinued under a running one)."""
         return len(self.ancestors(self.current)) - 1
+
+
+def _place_moves(written: Iterable[tuple[Obj | None, Obj | None]]
+                 ) -> dict[Place, tuple[list[str], list[str]]]:
+    """The ids that left and came to each place, when the objects ``written`` (``(before,
+    after)`` pairs) changed."""
+    moves: dict[Place, tuple[list[str], list[str]]] = {}
+    for before, after in written:
+        if before is not None:
+            zone = before.zone
+            old = (before.game, zone, before.owner if zone in PER_PLAYER else None)
+        else:
+            old = None
+        if after is not None:
+            zone = after.zone
+            now = (after.game, zone, after.owner if zone in PER_PLAYER else None)
+        else:
+            now = None
+        if old == now:
+            continue
+        if old is not None:
+            moves.setdefault(old, ([], []))[0].append(before.id)
+        if now is not None:
+            moves.setdefault(now, ([], []))[1].append(after.id)
+    return moves
+
+
+def _reindex(index: Map, moves: dict[Place, tuple[list[str], list[str]]]) -> Map:
+    """``World.places`` after the objects ``moves`` says left or came to each place."""
+    new = {}
+    for key, (gone, came) in moves.items():
+        ids = index.get(key)
+        if ids is None or len(ids) == len(gone):  # a place emptied or filled as a whole
+            ids = Map(dict.fromkeys(came))
+        elif len(gone) + len(came) == 1:
+            ids = ids.delete(gone[0]) if gone else ids.set(came[0], None)
+        else:
+            ids = ids.mutate()
+            for oid in gone:
+                del ids[oid]
+            for oid in came:
+                ids[oid] = None
+            ids = ids.finish()
+        new[key] = ids
+    if len(new) <= 2:
+        for key, ids in new.items():
+            if len(ids):
+                index = index.set(key, ids)
+            elif key in index:
+                index = index.delete(key)
+        return index
+    mutation = index.mutate()
+    for key, ids in new.items():
+        if len(ids):
+            mutation[key] = ids
+        elif key in mutation:
+            del mutation[key]
+    return mutation.finish()
+
+
+_WORLD_FIELDS = tuple(f.name for f in fields(World) if f.init)
+_NO_IDS = Map()
+_new_world = object.__new__
+_set = object.__setattr__

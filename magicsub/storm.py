@@ -9,13 +9,17 @@ spell always finds every spell cast before it this turn. It is emptied when a tu
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from . import hooks, triggers
-from .cards import lookup, register_ability
+from .cards import BUILTIN, lookup, register_ability
 from .objects import Kind, Obj
 from .resolution import FOLLOWS, copy_spell
 from .state import game_name as _where
 from .transaction import Tx
 from .zones import Zone
+
+_NAME = attrgetter("name")
 
 
 def has_storm(obj: Obj) -> bool:
@@ -25,7 +29,16 @@ def has_storm(obj: Obj) -> bool:
 
 
 def _kept(tx: Tx) -> bool:
-    return any(has_storm(o) for o in tx.world.objects.values())
+    names = _storm_names()
+    objects = tx.world.objects.values()
+    if names.isdisjoint(map(_NAME, objects)):  # the common case, without a loop in Python
+        return False
+    return any(o.name in names and has_storm(o) for o in objects)
+
+
+def _storm_names() -> frozenset[str]:
+    """The names of the registered cards with storm."""
+    return frozenset(name for name, card in BUILTIN.items() if "storm" in card.keywords)
 
 
 @hooks.on("spell_cast")

@@ -18,7 +18,7 @@ from .objects import SUPPLEMENTARY_DECKS, Kind
 from .priority import priority_point
 from .resolution import finish_resolving
 from .start import STANDARD_LIFE, opening_hands, starting_life
-from .state import PREGAME, GameState, Seat, World
+from .state import PREGAME, GameState, Seat, World, by_zone
 from .state import game_name as _label
 from .transaction import Tx
 from .zones import Zone
@@ -121,9 +121,7 @@ def start_subgame(tx: Tx, creator: str) -> int:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
         tx.step("726.2", "moves them to their subgame library")
         _note(tx, "library")
-        for obj in cards:
-            tx.move(obj.id, gid, Zone.LIBRARY)
-        tx.shuffle(gid, player)
+        tx.move_all(player, [o.id for o in cards], gid, Zone.LIBRARY, shuffle=True)
         if not cards:
             tx.note(f"{player}'s main-game library is empty.")
     _supplementary_decks_in(tx, main_id, gid, players)
@@ -135,8 +133,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
                     tx.step("726.2b")
                     tx.move(obj.id, gid, Zone.COMMAND)
     if main.variant == "commander":
-        for obj in sorted((o for o in tx.world.objects.values() if o.commander
-                           and o.owner in players and o.game == main_id), key=lambda o: o.id):
+        for obj in sorted((o for o in tx.world.objects_in(main_id) if o.commander
+                           and o.owner in players), key=lambda o: o.id):
             tx.step("726.2c")
             if obj.zone is Zone.COMMAND:
                 tx.move(obj.id, gid, Zone.COMMAND)
@@ -190,16 +188,10 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
             if not tx.edition.moves_deck(deck, variant):
                 continue
             tx.step(*tx.edition.deck_rule("726.2a", deck))
-            face_up = []
-            for obj in _supplementary(tx, main_id, player):
-                if obj.deck != deck:
-                    continue
-                if obj.face_up:
-                    face_up.append(obj)
-                    continue
-                tx.move(obj.id, gid, Zone.COMMAND, began_in_deck=deck)
-            tx.shuffle(gid, player, Zone.COMMAND, deck)
-            for obj in face_up:
+            cards = [o for o in _supplementary(tx, main_id, player) if o.deck == deck]
+            tx.move_all(player, [o.id for o in cards if not o.face_up], gid, Zone.COMMAND,
+                        shuffle=True, deck=deck, began_in_deck=deck)
+            for obj in (o for o in cards if o.face_up):
                 tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
 
 
@@ -220,36 +212,31 @@ def end_subgame(tx: Tx, gid: int) -> None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
 
     before_subgame_ends(tx, gid)
-    commanders = sorted((o for o in tx.world.objects.values() if o.commander and o.game == gid),
-                        key=lambda o: o.id)
-    everyone = sorted({o.owner for o in tx.world.objects.values() if o.game == gid}
-                      | set(sub.seats), key=lambda p: (p not in sub.seats, p))
+    commanders = sorted((o for o in tx.world.objects_in(gid, ordered=False) if o.commander),
+                        key=lambda o: o.id) if sub.variant == "commander" else []
+    everyone = sorted(tx.world.owners_in(gid) | set(sub.seats),
+                      key=lambda p: (p not in sub.seats, p))
     for player in everyone:
-        cards = [o for o in tx.world.objects.values()
-                 if o.game == gid and o.owner == player and o.kind is Kind.CARD
-                 and o.zone is not Zone.COMMAND
+        cards = [o for o in tx.world.objects_of(gid, player, ordered=False)
+                 if o.kind is Kind.CARD and o.zone is not Zone.COMMAND
                  and (o.traditional or ed.does("nontraditional_to_library"))]
         if not cards:
             continue
-        cards.sort(key=lambda o: (o.zone.value, o.order))
+        cards.sort(key=by_zone)
         phasing.subgame_ends(tx, gid, cards)
         tx.step("726.5", "puts them into their main-game library")
-        exiled = [o for o in cards if o.zone is Zone.EXILE]
-        for obj in cards:
-            if obj.zone is Zone.EXILE and not ed.does("exile_returns"):
-                continue
-            tx.move(obj.id, main_id, Zone.LIBRARY)
-        tx.shuffle(main_id, player)
-        if exiled and not ed.does("exile_returns"):
+        stay = set() if ed.does("exile_returns") else {
+            o.id for o in cards if o.zone is Zone.EXILE}
+        tx.move_all(player, [o.id for o in cards if o.id not in stay], main_id, Zone.LIBRARY,
+                    shuffle=True)
+        if stay:
             tx.step("726.5", "Cards removed from the game in the subgame")
-            for obj in exiled:
-                tx.move(obj.id, main_id, Zone.EXILE)
+            tx.move_all(player, [o.id for o in cards if o.id in stay], main_id, Zone.EXILE)
     left = [p for p in sub.seats if sub.seat(p).result in ("left", "lost", "conceded")
             and sub.parent is not None]
     for player in left:
-        gone = [o for o in tx.world.objects.values()
-                if o.owner == player and o.game is None and o.kind is Kind.CARD
-                and o.left_from == gid]
+        gone = [o for o in tx.world.objects_of(None, player)
+                if o.kind is Kind.CARD and o.left_from == gid]
         if gone and tx.game(gid).multiplayer:
             tx.step("726.5", "that are in the subgame")
             _note(tx, "left_cards")
@@ -285,8 +272,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
                     "end with the subgame (as CR 726.4b later said).")
         for p in with_counters:
             tx.clear_counters(gid, p)
-    rest = sorted((o for o in tx.world.objects.values() if o.game == gid),
-                  key=lambda o: (o.zone.value, o.order))
+    rest = sorted(tx.world.objects_in(gid), key=by_zone)
     tx.step("726.5.cease", "all other objects in the subgame cease to exist")
     _note(tx, "cease")
     for obj in rest:
@@ -318,8 +304,8 @@ def end_subgame(tx: Tx, gid: int) -> None:
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
     sub = tx.game(gid)
-    strays = sorted((o for o in tx.world.objects.values()
-                     if o.game == gid and o.began_in_deck and not o.traditional
+    strays = sorted((o for o in tx.world.objects_in(gid)
+                     if o.began_in_deck and not o.traditional
                      and not (o.zone is Zone.COMMAND and not o.face_up)),
                     key=lambda o: o.order)
     if strays:
@@ -332,7 +318,6 @@ def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
         decks = sorted({o.deck for o in _supplementary(tx, gid, player)})
         for deck in decks:
             tx.step(*tx.edition.deck_rule("726.5a", deck))
-            for obj in _supplementary(tx, gid, player):
-                if obj.deck == deck:
-                    tx.move(obj.id, main_id, Zone.COMMAND, face_up=False, began_in_deck=None)
-            tx.shuffle(main_id, player, Zone.COMMAND, deck)
+            tx.move_all(player, [o.id for o in _supplementary(tx, gid, player) if o.deck == deck],
+                        main_id, Zone.COMMAND, shuffle=True, deck=deck, face_up=False,
+                        began_in_deck=None)

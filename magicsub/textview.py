@@ -11,11 +11,11 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import modifiers
+from .objects import ANONYMOUS_ID, compress_ids
 from .state import step_label
 from .trace import Cease, Create, Move, game_label, move_runs
 from .zones import ORDER, Zone
@@ -40,7 +40,7 @@ KIND_COLOURS = {
     "move": CYAN, "create": GREEN, "cease": RED, "control": MAGENTA, "life": YELLOW,
     "counters": YELLOW, "priority": BLUE, "turn": BLUE, "game": BOLD + BLUE,
     "player": BOLD + YELLOW, "trigger": MAGENTA, "effect": MAGENTA, "note": DIM,
-    "shuffle": CYAN,
+    "shuffle": CYAN, "moves": CYAN,
 }
 
 
@@ -123,43 +123,13 @@ def _value(value: object) -> str:
 
 # -- summaries: what a Stepper or a Quiz shows, as plain text ---------------------------------
 
-_ANONYMOUS_ID = re.compile(r"(.+)#(\d+)\Z")
+_ANONYMOUS_ID = ANONYMOUS_ID
 GROUP_MOVES_MIN = 3
 """This many consecutive moves between the same two places are summarised in one line."""
 
 
 def _label(oid: str, name: str) -> str:
     return f"[{oid}] {name}"
-
-
-def compress_ids(ids: Sequence[str]) -> str:
-    """Object ids in the order given, runs of consecutive unnamed library cards as ranges.
-
-    >>> compress_ids(["Alex#1", "Alex#2", "Alex#3", "angel", "Alex#7", "Alex#6"])
-    'Alex#1–Alex#3, angel, Alex#7, Alex#6'
-    """
-    out: list[str] = []
-    run: list[tuple[str, int]] = []
-
-    def flush() -> None:
-        if len(run) >= GROUP_MOVES_MIN:
-            out.append(f"{run[0][0]}#{run[0][1]}–{run[-1][0]}#{run[-1][1]}")
-        else:
-            out.extend(f"{p}#{n}" for p, n in run)
-        run.clear()
-
-    for oid in ids:
-        m = _ANONYMOUS_ID.match(oid)
-        if m and run and m.group(1) == run[-1][0] and int(m.group(2)) == run[-1][1] + 1:
-            run.append((m.group(1), int(m.group(2))))
-            continue
-        flush()
-        if m:
-            run.append((m.group(1), int(m.group(2))))
-        else:
-            out.append(oid)
-    flush()
-    return ", ".join(out)
 
 
 def change_lines(changes: Sequence[Change]) -> list[str]:

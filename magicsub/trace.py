@@ -29,6 +29,7 @@ from .changes import (  # noqa: F401 - the change types are part of the trace's 
     Life,
     Loc,
     Move,
+    MoveAll,
     Note,
     Pass,
     PlayerChange,
@@ -79,10 +80,21 @@ class Step:
         return step_html(self)
 
 
+def singles(changes: Iterable[Change]) -> Iterator[Change]:
+    """The changes in order, each ``MoveAll`` as the single moves and the shuffle it stands for
+    (``MoveAll.singles``): what views list card by card."""
+    for c in changes:
+        if isinstance(c, MoveAll):
+            yield from c.singles()
+        else:
+            yield c
+
+
 def move_runs(changes: Iterable[Change], min_run: int) -> Iterator[Change | list[Move]]:
-    """The changes in order, with each run of at least ``min_run`` consecutive moves between the
-    same two places gathered into one list (views say such a run in one line)."""
-    changes = list(changes)
+    """The changes in order (a ``MoveAll`` as its ``singles``), with each run of at least
+    ``min_run`` consecutive moves between the same two places gathered into one list (views say
+    such a run in one line)."""
+    changes = list(singles(changes))
     i = 0
     while i < len(changes):
         c = changes[i]

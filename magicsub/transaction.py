@@ -10,7 +10,7 @@ snapshot. Nothing reaches the game until the whole request has succeeded (``Game
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -28,6 +28,7 @@ from .changes import (
     Life,
     Loc,
     Move,
+    MoveAll,
     Note,
     Pass,
     PlayerChange,
@@ -40,11 +41,48 @@ from .changes import (
 from .editions import Edition
 from .errors import RulesError
 from .objects import Kind, Obj
-from .state import Effect, GameState, PendingTrigger, World
+from .state import Effect, GameState, PendingTrigger, World, timestamp
 from .trace import Step
 from .zones import PER_PLAYER, Zone
 
-Observer = Callable[["Tx", Obj | None, Obj | None], None]
+Observer = Callable[["Tx", "tuple[tuple[Obj | None, Obj | None], ...]"], None]
+"""Called after every move, creation and ceasing with what changed, as ``(before, after)``
+pairs (``None``: the object did not exist before, or no longer exists): one pair for a single
+change, one per card for a ``MoveAll``, in the order the cards were moved."""
+
+
+def _in_deck(obj: Obj, player: str, zone: Zone, deck: str | None) -> bool:
+    """True when ``obj`` is one of the cards a shuffle of ``player``'s library (or ``deck``)
+    shuffles, given that it is in the zone shuffled."""
+    if zone is Zone.LIBRARY:
+        return obj.owner == player
+    return obj.owner == player and obj.deck == deck and not obj.face_up
+
+
+_TAKEN_CONTROL_OR_FACE_UP = frozenset({Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE})
+"""The zones where a moved object gets a controller (CR 108.4) or is face up (CR 406.3)."""
+
+
+def _becomes(before: Obj, game: int | None, zone: Zone | None, order: int,
+             controller: str | None, face_up: bool | None,
+             fields: dict) -> tuple[Obj, str | None]:
+    """The new object ``before`` becomes when it moves (see ``Tx.move``), and how it was
+    turned ("face up", "face down" or None)."""
+    ctrl = (controller or before.owner) if zone is Zone.BATTLEFIELD or zone is Zone.STACK \
+        else None
+    if face_up is None:
+        face_up = before.face_up or before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE
+    after = before.entering(game, zone, order, ctrl, face_up,
+                            before.targets if zone is Zone.STACK else (),
+                            before.game if game is None else None)
+    if face_up and before.printed is not None:
+        after = after.moved(**dict(zip(("types", "power", "toughness"), before.printed,
+                                       strict=True)), printed=None, face_down_by=None)
+    if fields:
+        after = after.moved(**fields)
+    if after.face_up == before.face_up:
+        return after, None
+    return after, "face up" if after.face_up else "face down"
 
 
 def loc_of(obj: Obj) -> Loc:
@@ -182,42 +220,118 @@ class Tx:
         up (CR 708.9), and a card put into exile is face up (CR 406.3) unless ``face_up`` says
         otherwise. ``fields`` set other attributes of the new object (targets, attachment)."""
         before = self.obj(oid)
-        on_board = zone in (Zone.BATTLEFIELD, Zone.STACK)
-        ctrl = (controller or before.owner) if on_board else None
-        if face_up is None:
-            face_up = before.face_up
-            if not face_up and (before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE):
-                face_up = True
-        values = dict(game=game, zone=zone, order=self.next_order(top=top),
-                      base=ctrl, controller=ctrl, tapped=False, damage=0, attached_to=None,
-                      phased_out=False, phased_under=None, phased_indirectly=False,
-                      phased_until=None, face_up=face_up, counters=(), activated=None,
-                      entered_under=ctrl if zone is Zone.BATTLEFIELD else None,
-                      targets=before.targets if zone is Zone.STACK else (),
-                      left_from=before.game if game is None else None)
-        if face_up and before.printed is not None:
-            values.update(zip(("types", "power", "toughness"), before.printed, strict=True),
-                          printed=None, face_down_by=None)
-        values.update(fields)
-        after = before.moved(**values)
-        turned = None if after.face_up == before.face_up else (
-            "face up" if after.face_up else "face down")
+        after, turned = _becomes(before, game, zone, self.next_order(top=top), controller,
+                                 face_up, fields)
         self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after))
+        self._say_turned(before, after, turned)
+        self._observe(((before, after),))
+        return after
+
+    def move_all(self, player: str | None, ids: Sequence[str], game: int | None,
+                 zone: Zone | None,
+                 *, shuffle: bool = False, deck: str | None = None,
+                 face_up: bool | None = None, **fields) -> list[Obj]:
+        """Move ``player``'s cards ``ids`` together to one zone of a game, as the rules move a
+        whole zone (CR 726.2, 726.5), in one ``MoveAll`` change: each card as ``move`` would
+        move it, in the order given (each on top of the one before). With ``shuffle``, then
+        shuffle ``player``'s library there (or, with ``deck``, that supplementary deck in the
+        command zone), exactly as ``shuffle`` would. ``face_up`` and ``fields`` are as in
+        ``move``. Return the moved cards as they are now.
+
+        Every card must go to the same place (``player``'s zone when it is a library, hand or
+        graveyard): a programming error (AssertionError) otherwise. ``player`` may be None
+        (cards of several owners) only for a shared zone or outside every game, unshuffled.
+        """
+        if not ids:
+            if shuffle:
+                self.shuffle(game, player, zone, deck)
+            return []
+        world = self.world
+        befores = [world.objects.get(oid) for oid in ids]
+        if None in befores:
+            self.obj(ids[befores.index(None)])  # raises: there is no such object
+        per_player = zone in PER_PLAYER
+        if (player is None and (shuffle or per_player)) or not fields.keys().isdisjoint(
+                ("game", "zone", "owner", "order")) or (
+                per_player and {b.owner for b in befores} != {player}):
+            raise AssertionError(f"move_all: the cards {list(ids)} do not all go to {player}'s "
+                                 f"{zone} ({fields})")
+        seq = world.seq
+        orders: Sequence[int] = range(seq + 1, seq + len(befores) + 1)
+        taken = set(ids)
+        stay = [o for o in self._shuffled(world, game, player, zone, deck)
+                if o.id not in taken] if shuffle else []
+        mixed: list[Obj] = []
+        if shuffle and zone is Zone.LIBRARY and all(-seq <= o.order <= seq for o in stay):
+            # every moved card joins the library above the cards already there (``timestamp``
+            # order): the shuffle's order is known before the cards move
+            orders = [o.order for o in stay] + list(orders)
+            self.rng.shuffle(orders)
+            mixed = [o.moved(order=order) for o, order in zip(stay, orders, strict=False)]
+            orders = orders[len(stay):]
+        battlefield = Zone.BATTLEFIELD
+        if face_up is None and not fields and zone not in _TAKEN_CONTROL_OR_FACE_UP and all(
+                b.printed is None for b in befores):
+            # ``_becomes`` for the common case, inline: a zone with no controller, where a card
+            # stays face down unless it leaves the battlefield (CR 708.9)
+            moved = [b.entering(game, zone, order, None, b.face_up or b.zone is battlefield, (),
+                                b.game if game is None else None)
+                     for b, order in zip(befores, orders, strict=True)]
+            turned = [(i, "face up") for i, b in enumerate(befores)
+                      if not b.face_up and b.zone is battlefield]
+        else:
+            made = [_becomes(b, game, zone, order, None, face_up, fields)
+                    for b, order in zip(befores, orders, strict=True)]
+            moved = [after for after, _ in made]
+            turned = [(i, how) for i, (_, how) in enumerate(made) if how]
+        if shuffle and zone is not Zone.LIBRARY:
+            pool = stay + [o for o in moved if _in_deck(o, player, zone, deck)]
+            pool.sort(key=timestamp)
+            orders = [o.order for o in pool]
+            self.rng.shuffle(orders)
+            new = {o.id: o.moved(order=order) for o, order in zip(pool, orders, strict=True)}
+            moved = [new.get(o.id, o) for o in moved]
+            mixed = [o for oid, o in new.items() if oid not in taken]
+        placed = [befores[i] for _, _, i in sorted(
+            [(after.order, after.id, i) for i, after in enumerate(moved)])]
+        places: dict[tuple, Loc] = {}
+        srcs = tuple([places.get((b.game, b.zone, b.owner)) or places.setdefault(
+            (b.game, b.zone, b.owner), loc_of(b)) for b in placed])
+        self.record(MoveAll(player, loc_of(moved[0]), tuple([b.id for b in placed]),
+                            tuple([b.name for b in placed]), srcs, shuffle,
+                            "library" if zone is Zone.LIBRARY else f"{deck} deck",
+                            tuple((befores[i].id, how) for i, how in turned),
+                            (*moved, *mixed)))
+        for i, how in turned:
+            self._say_turned(befores[i], moved[i], how)
+        self._observe(tuple(zip(befores, moved, strict=True)))
+        return moved
+
+    def _say_turned(self, before: Obj, after: Obj, turned: str | None) -> None:
         if turned == "face up" and before.zone is Zone.BATTLEFIELD:
             self.note(f"CR 708.9: {before.owner} reveals {after.name} to all players as it leaves "
                       "the battlefield face down.")
-        elif turned == "face up" and zone is Zone.EXILE:
+        elif turned == "face up" and after.zone is Zone.EXILE:
             self.note(f"CR 406.3: exiled cards are kept face up: {after.name} is face up.")
+
+    def _observe(self, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
         for observe in self.observers:
-            observe(self, before, after)
-        return after
+            observe(self, moves)
+
+    @staticmethod
+    def _shuffled(world: World, gid: int, player: str, zone: Zone,
+                  deck: str | None) -> list[Obj]:
+        """The cards a shuffle of ``player``'s library (or ``deck``) in game ``gid`` puts in a
+        random order, in their order before it."""
+        if zone is Zone.LIBRARY:
+            return world.in_zone(gid, Zone.LIBRARY, player)
+        return [o for o in world.in_zone(gid, zone) if _in_deck(o, player, zone, deck)]
 
     def create(self, obj: Obj, what: str) -> Obj:
         """Bring a token, copy or ability into existence where ``obj`` says."""
         created = obj.moved(order=self.next_order())
         self.record(Create(obj.id, obj.name, loc_of(obj), what, created))
-        for observe in self.observers:
-            observe(self, None, created)
+        self._observe(((None, created),))
         return created
 
     def cease(self, oid: str) -> None:
@@ -227,8 +341,7 @@ class Tx:
             self.move(oid, None, None)
             return
         self.record(Cease(oid, before.name, loc_of(before)))
-        for observe in self.observers:
-            observe(self, before, None)
+        self._observe(((before, None),))
 
     def set_controller(self, oid: str, new: str | None) -> None:
         """Record an object's new controller (after control effects)."""
@@ -307,11 +420,7 @@ class Tx:
     def shuffle(self, gid: int, player: str, zone: Zone = Zone.LIBRARY,
                 deck: str | None = None) -> None:
         """Shuffle a player's library (or one supplementary deck in the command zone)."""
-        if zone is Zone.LIBRARY:
-            cards = self.world.in_zone(gid, Zone.LIBRARY, player)
-        else:
-            cards = [o for o in self.world.in_zone(gid, zone)
-                     if o.owner == player and o.deck == deck and not o.face_up]
+        cards = self._shuffled(self.world, gid, player, zone, deck)
         orders = [o.order for o in cards]
         self.rng.shuffle(orders)
         self.record(Shuffle(gid, player, "library" if zone is Zone.LIBRARY else f"{deck} deck",

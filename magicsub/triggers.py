@@ -47,31 +47,73 @@ def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
         tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
 
 
-def on_move(tx: Tx, before: Obj | None, after: Obj | None) -> None:
-    """Observer of every move: the registered cards' triggered abilities look at it
+def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
+    """Observer of every move (``moves``: the ``(before, after)`` pairs of one change, see
+    ``transaction.Observer``): the registered cards' triggered abilities look at each
     (``watch_all``). Abilities that trigger on the same event trigger in their sources'
-    timestamp order (``state.timestamp``), the default order in which their controller puts them
-    on the stack (CR 603.3b)."""
-    _follow(tx, before, after)
-    watch_all(tx, before, after)
-
-
-def watch_all(tx: Tx, before: Obj | None, after: Obj | None) -> None:
-    """Give every registered card's ``watch`` a look at one move, in each game it touched: each
-    watcher on that game's battlefield, in timestamp order, and the moving object itself when it
-    was on the battlefield before the move (CR 603.10a: leaves-the-battlefield abilities look
-    back in time)."""
+    timestamp order (``state.timestamp``), the default order in which their controller puts
+    them on the stack (CR 603.3b)."""
+    index = _index(tx)
+    battlefield = Zone.BATTLEFIELD
+    befores = [b for b, _ in moves if b is not None]
+    afters = [a for _, a in moves if a is not None]
+    leaving = [b for b in befores if b.zone is battlefield]
+    if leaving or any(a.zone is battlefield for a in afters):
+        for before, after in moves:
+            if (before is not None and before.zone is battlefield) or (
+                    after is not None and after.zone is battlefield):
+                _follow(index, before, after)
     names = watching()
     if not names:
         return
-    games = sorted({g for g in ((before.game if before else None),
-                                (after.game if after else None)) if g is not None})
+    games = {o.game for o in befores} | {o.game for o in afters}
+    games.discard(None)
+    quiet = not any(index.get(gid) for gid in games)  # no permanent with a triggered ability
+    if quiet and not any(b.name in names for b in leaving):
+        return  # and nothing that watches leaves a battlefield
+    objects = tx.world.objects
+    seen: dict[int, tuple] = {}
+    for before, after in moves:
+        if quiet and tx.world.objects is objects and (
+                before is None or before.zone is not battlefield
+                or before.name not in names):
+            continue  # no watcher on these battlefields, and nothing leaves one
+        watch_all(tx, before, after, names, seen)
+
+
+def _watchers(tx: Tx, gid: int, names: frozenset[str], seen: dict | None) -> list[Obj]:
+    """The permanents on game ``gid``'s battlefield whose cards watch moves, in timestamp order
+    (``seen`` keeps them per game while no object changes)."""
+    objects = tx.world.objects
+    found = seen.get(gid) if seen is not None else None
+    if found is None or found[0] is not objects:
+        found = (objects, [o for o in _on_battlefield(tx, gid) if o.name in names
+                           and not o.phased_out and o.face_up])  # CR 702.26b, 708.2a
+        if seen is not None:
+            seen[gid] = found
+    return found[1]
+
+
+def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
+              names: frozenset[str] | None = None, seen: dict | None = None) -> None:
+    """Give every registered card's ``watch`` a look at one move, in each game it touched: each
+    watcher on that game's battlefield, in timestamp order, and the moving object itself when it
+    was on the battlefield before the move (CR 603.10a: leaves-the-battlefield abilities look
+    back in time). ``names``: the watching cards' names (``cards.watching()``); ``seen``: see
+    ``_watchers``."""
+    names = watching() if names is None else names
+    if not names:
+        return
+    first = before.game if before is not None else None
+    second = after.game if after is not None else None
+    games = [g for g in (first, second) if g is not None]
+    if len(games) == 2:
+        games = sorted(set(games))
     for gid in games:
-        sources = [o for o in _on_battlefield(tx, gid) if o.name in names
-                   and not o.phased_out and o.face_up]  # CR 702.26b, 708.2a
+        sources = _watchers(tx, gid, names, seen)
         if before is not None and before.game == gid and before.zone is Zone.BATTLEFIELD \
                 and before.name in names and all(o.id != before.id for o in sources):
-            sources.append(before)
+            sources = [*sources, before]
         for source in sources:
             card = lookup(source.name)
             if card is not None and card.watch is not None:
@@ -104,17 +146,17 @@ def _index(tx: Tx) -> dict[int | None, set[str]]:
     if index is None:
         names = triggering()
         index = {}
-        for o in tx.world.objects.values():
-            if o.zone is Zone.BATTLEFIELD and o.name in names:
-                index.setdefault(o.game, set()).add(o.id)
+        world = tx.world
+        for key in world.places.keys():
+            if key[1] is Zone.BATTLEFIELD:
+                for o in world.in_zone(key[0], Zone.BATTLEFIELD):
+                    if o.name in names:
+                        index.setdefault(o.game, set()).add(o.id)
         _ACTIVE[tx] = index
     return index
 
 
-def _follow(tx: Tx, before: Obj | None, after: Obj | None) -> None:
-    if tx not in _ACTIVE:
-        return
-    index = _ACTIVE[tx]
+def _follow(index: dict[int | None, set[str]], before: Obj | None, after: Obj | None) -> None:
     if before is not None:
         index.get(before.game, set()).discard(before.id)
     if after is not None and after.zone is Zone.BATTLEFIELD and after.name in triggering():

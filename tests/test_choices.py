@@ -8,7 +8,8 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, frozen, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import Move
+from magicsub.trace import Loc, Move, MoveAll
+from magicsub.zones import Zone
 
 
 def game(players=P3, **kw) -> Game:
@@ -229,8 +230,14 @@ def test_103_5_first_mulligan_counts_in_two_player_subgame():
     the bottom."""
     g = _subgame(["Alex", "Bianca"])
     assert not g.current.multiplayer
+    hand = [o.id for o in g.world.in_zone(1, Zone.HAND, "Bianca")]
     steps = g.apply({"mulligan": "Bianca"})
     assert rules(steps) == ["103.5"]
+    # "shuffles their hand into their library": the whole hand in one change, shuffled in
+    (back,) = [c for c in steps[0].changes if isinstance(c, MoveAll)]
+    assert sorted(back.ids) == sorted(hand) and back.shuffled
+    assert (back.player, back.dst) == ("Bianca", Loc(1, "library", "Bianca"))
+    assert steps[0].changes[0] is back and len(of_moves(steps[0])) == 7 + 1  # draws, bottom
     assert "Bianca puts 1 card(s) on the bottom of their library." in steps[0].notes
     assert (len(g.zone("hand", "Bianca", 1)), len(g.zone("library", "Bianca", 1))) == (6, 6)
 

@@ -11,7 +11,7 @@ from tracetools import run_recording
 
 from magicsub import CitationError, Game, RulesError, edition, load_scenario
 from magicsub.editions import _WORDING, Citation, Edition, sentences
-from magicsub.trace import Move
+from magicsub.trace import MoveAll
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -321,8 +321,8 @@ def test_attraction_deck_moves_under_726_not_723():
         g.cast("shahrazad", "Alex")
         steps = g.resolve("shahrazad")
         where[number] = (g.where("naya"), g.where("carousel"))
-        moved = {m.obj for s in steps for m in s.changes if isinstance(m, Move)
-                 and s.rule.endswith(".2a")}
+        moved = {oid for s in steps for m in s.changes if isinstance(m, MoveAll)
+                 and s.rule.endswith(".2a") for oid in m.ids}
         assert "naya" in moved
     assert where["723"] == (("1", "command"), ("main", "command"))
     assert where["726"] == (("1", "command"), ("1", "command"))

@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, run
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.trace import Move
+from magicsub.trace import Loc, Move, MoveAll
 
 SCENARIOS = "magicsub/scenarios"
 
@@ -73,8 +73,9 @@ def test_726_5_cards_of_a_player_who_left_the_main_game_go_outside_and_they_lose
     assert g.in_game("Cho") is False
     assert g.priority == "Alex" and g.active == "Alex"
     i = find(steps, "726.5", "main-game library")
-    moved = [c for c in steps[i].changes if isinstance(c, Move)]
-    assert {c.obj for c in moved} == set(cho_cards) and all(c.dst.game is None for c in moved)
+    (moved,) = [c for c in steps[i].changes if isinstance(c, MoveAll)]  # one change: all of them
+    assert sorted(moved.ids) == cho_cards and moved.dst == Loc(None, "outside")
+    assert not [c for c in steps[i].changes if isinstance(c, Move)]
     assert "Literal reading: Cho has left the main game" in _notes(steps[i:i + 1])
     assert "Cho loses no life" in _notes(steps)
 

@@ -50,6 +50,7 @@ from hypothesis.stateful import (
 from magicsub import Game, Kind, RulesError, Zone
 from magicsub.cards import lookup
 from magicsub.changes import replay
+from magicsub.trace import singles
 
 # -- profiles ------------------------------------------------------------------------------------
 
@@ -424,7 +425,7 @@ def apply_checked(game: Game, step: dict) -> bool:
     if next(iter(step)) in STATUS_ONLY:
         # Phasing and turning face up or down never move an object (CR 702.26d, 708.2a).
         kinds = {type(c).__name__ for s in made for c in s.changes}
-        assert not kinds & {"Move", "Create", "Cease"}, (step, kinds)
+        assert not kinds & {"Move", "MoveAll", "Create", "Cease"}, (step, kinds)
     before = world
     for made_step in made:
         before = replay(before, made_step.changes)
@@ -436,7 +437,7 @@ def apply_checked(game: Game, step: dict) -> bool:
 def last_move_out(game: Game, oid: str):
     """The last step that moved ``oid`` out of every game, and that move."""
     for step in reversed(game.trace):
-        for change in reversed(step.changes):
+        for change in reversed(list(singles(step.changes))):  # a MoveAll as its single moves
             if change.kind == "move" and change.obj == oid:
                 if change.dst.game is None:
                     return step, change

@@ -13,6 +13,7 @@ import magicsub
 from magicsub import render
 from magicsub.objects import Kind, Obj
 from magicsub.state import PendingTrigger
+from magicsub.trace import singles
 from magicsub.zones import Zone
 
 
@@ -76,10 +77,11 @@ def game() -> magicsub.Game:
 
 
 def first_step(trace, rule: str, moving: str | None = None):
-    """The first step citing ``rule`` (that moves ``moving``, if given)."""
+    """The first step citing ``rule`` (that moves ``moving``, if given; a ``MoveAll`` moves each
+    of its cards)."""
     for step in trace:
         if step.rule == rule and (moving is None or any(
-                getattr(c, "obj", None) == moving for c in step.changes)):
+                getattr(c, "obj", None) == moving for c in singles(step.changes))):
             return step
     raise AssertionError(f"no step {rule} moving {moving}")
 

@@ -3,13 +3,14 @@ changes each step recorded, from the world before the first step, gives every st
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
 
 from magicsub import Game, load_scenario
-from magicsub.changes import Tap, replay
+from magicsub.changes import Move, MoveAll, Tap, replay
+from magicsub.state import World
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
@@ -75,3 +76,54 @@ def test_the_trace_cannot_be_cleared_to_reopen_set_up():
     with pytest.raises(RulesError):
         g.add_object("angel", "Serra Angel", owner="Bianca")
     assert len(g.trace) == 1
+
+
+def _subgame(n: int) -> Game:
+    """Four players with ``n``-card libraries: Shahrazad is cast and resolves, Bianca wins."""
+    players = ["Alex", "Bianca", "Cho", "Dana"]
+    g = Game(players, seed=1, libraries={p: n for p in players})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    for request in ({"cast": {"card": "shahrazad", "by": "Alex"}}, {"resolve": "shahrazad"},
+                    {"win": "Bianca"}):
+        g.apply(request)
+    return g
+
+
+def test_a_subgame_makes_as_many_changes_whatever_the_size_of_the_libraries():
+    """CR 726.2 and 726.5 move whole zones: starting and ending a four-player subgame records
+    one ``MoveAll`` per library each way (with its shuffle), so the number of changes does not
+    grow with the libraries (60 or 600 cards), and replaying them gives every snapshot."""
+    counts = []
+    for n in (60, 600):
+        g = _subgame(n)
+        made = [c for s in g.trace for c in s.changes]
+        zones = [c for c in made if isinstance(c, MoveAll)]
+        assert len(zones) == 8 and all(c.shuffled for c in zones)
+        assert sum(len(c.cards) for c in zones) == 4 * n + 4 * n  # there, and back
+        assert sum(isinstance(c, Move) for c in made) == 4 * 7 + 2  # the hands, Shahrazad
+        counts.append(len(made))
+        assert_replays(g.trace)
+    assert counts[0] == counts[1] <= 80
+
+
+def test_replaying_a_zone_move_gives_its_snapshot_and_a_lost_card_does_not():
+    """The check can fail for a ``MoveAll`` too: the 726.2 step replays to its snapshot; the
+    same change with one card left out of what it writes does not."""
+    g = _subgame(10)
+    step = next(s for s in g.trace if s.rule == "726.2"
+                and any(isinstance(c, MoveAll) for c in s.changes))
+    before = g.trace[step.index - 1].snapshot
+    assert replay(before, step.changes) == step.snapshot
+    (change,) = step.changes
+    lost = replace(change, after=change.after[1:])
+    assert replay(before, (lost,)) != step.snapshot
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_the_place_index_agrees_with_the_objects_after_every_step(path):
+    """``World.places`` is carried from world to world by the changes; after every step it is
+    what indexing the snapshot's objects afresh gives (so no zone listing misses an object)."""
+    result = load_scenario(path).run()
+    for step in result.trace:
+        world = step.snapshot
+        assert world.places == World(world.objects, world.games).places, step.describe()

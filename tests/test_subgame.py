@@ -18,7 +18,21 @@ from pathlib import Path
 import pytest
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.trace import Cease, Counters, GameChange, Life, Move, Note, Shuffle, Trigger
+from magicsub.changes import replay
+from magicsub.objects import id_key
+from magicsub.trace import (
+    Cease,
+    Counters,
+    GameChange,
+    Life,
+    Loc,
+    Move,
+    MoveAll,
+    Note,
+    Shuffle,
+    Trigger,
+)
+from magicsub.zones import Zone
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -41,6 +55,22 @@ def start(g: Game, *, upkeep: bool = True) -> Game:
     if upkeep:
         g.advance("upkeep")
     return g
+
+
+def batch(step) -> MoveAll:
+    """The one ``MoveAll`` of a step where a rule moves a whole zone: the step has no single
+    move and no separate shuffle."""
+    found = changes(step, MoveAll)
+    assert len(found) == 1 and not changes(step, Move) and not changes(step, Shuffle), (
+        step.describe())
+    return found[0]
+
+
+def by_source(change: MoveAll):
+    """Sort key: the order ``MoveAll.singles`` lists the cards in (by place, then id)."""
+    rank = [src for src, _ in change.sources()]
+    where = {oid: src for oid, _, src in change.cards}
+    return lambda oid: (rank.index(where[oid]), id_key(oid))
 
 
 def in_order(steps, wanted) -> list[int]:
@@ -183,11 +213,21 @@ def test_726_2_new_zones_only_libraries_move():
                            ("726.2", "proceeds like a normal game")])
     assert [c.status for c in changes(steps[idx[0]], GameChange)] == ["zones are created"]
     for i, player, n in ((idx[1], "Alex", 15), (idx[2], "Bianca", 12)):
-        moves = changes(steps[i], Move)
-        assert len(moves) == n
-        assert all(m.src.game == 0 and m.dst.game == 1 and m.dst.zone == "library"
-                   for m in moves)
-        assert changes(steps[i], Shuffle) == [Shuffle(1, player, "library")]
+        # one change moves the whole library and shuffles it (not n moves and a shuffle)
+        moved = batch(steps[i])
+        assert (moved.player, moved.dst, moved.shuffled, moved.what) == (
+            player, Loc(1, "library", player), True, "library")
+        assert sorted(moved.ids, key=id_key) == [f"{player}#{k}" for k in range(1, n + 1)]
+        assert {src for _, _, src in moved.cards} == {Loc(0, "library", player)}
+        # the ids in their order after the shuffle, bottom first: the subgame library's order
+        assert list(moved.ids) == [o.id for o in steps[i].snapshot.in_zone(1, Zone.LIBRARY,
+                                                                             player)]
+        assert replay(steps[i - 1].snapshot, steps[i].changes) == steps[i].snapshot
+    # the seeded shuffles give the orders they gave when each card moved on its own
+    assert batch(steps[idx[1]]).ids == tuple(f"Alex#{k}" for k in (
+        7, 13, 9, 15, 14, 3, 11, 10, 4, 1, 6, 12, 8, 2, 5))
+    assert batch(steps[idx[2]]).ids == tuple(f"Bianca#{k}" for k in (
+        6, 4, 8, 2, 9, 10, 7, 5, 12, 3, 1, 11))
     assert g.zone("library", "Alex") == [] and g.zone("library", "Bianca") == []
     assert len(g.zone("library", "Alex", 1)) == 8 and len(g.zone("hand", "Alex", 1)) == 7
     assert len(g.zone("library", "Bianca", 1)) == 5 and len(g.zone("hand", "Bianca", 1)) == 7
@@ -275,8 +315,11 @@ def test_726_2a_supplementary_decks_move_face_up_cards_stay():
         assert not g.obj(oid).face_up and g.obj(oid).began_in_deck == deck
     steps = [s for s in g.trace if s.rule == "726.2a"]
     assert len(steps) == 2
-    assert {c for s in steps for c in changes(s, Shuffle)} == {
-        Shuffle(1, "Alex", "planar deck"), Shuffle(1, "Bianca", "attraction deck")}
+    decks = [batch(s) for s in steps]  # each deck moves and is shuffled in one change
+    assert {(c.player, c.what, c.dst, c.shuffled) for c in decks} == {
+        ("Alex", "planar deck", Loc(1, "command"), True),
+        ("Bianca", "attraction deck", Loc(1, "command"), True)}
+    assert {oid for c in decks for oid in c.ids} == {"naya", "otaria", "carousel", "ferris"}
     assert any("Tazeem" in n and "remains in the main-game command zone" in n
                for s in steps for n in s.notes)
     in_order(list(g.trace), [("726.2", "moves them to their subgame library"),
@@ -305,7 +348,7 @@ def test_726_2a_conspiracies_are_no_supplementary_deck_and_stay_in_the_main_game
     assert g.where("favor") == ("main", "command") and not g.obj("favor").face_up
     assert g.where("proclamation") == ("main", "command") and g.obj("proclamation").face_up
     assert g.where("carousel") == ("1", "command")
-    moved = {m.obj for s in g.trace if s.rule == "726.2a" for m in changes(s, Move)}
+    moved = {oid for s in g.trace if s.rule == "726.2a" for oid in batch(s).ids}
     assert moved == {"carousel"}
     stay = step_of(list(g.trace), "726.2", "No other cards in a main-game zone are moved")
     assert stay.changes == () or not changes(stay, Move)
@@ -591,12 +634,20 @@ def test_726_5_subgame_cards_go_to_main_libraries_and_other_objects_cease():
                            ("726.5", "finishes resolving"),
                            ("608.2n", "")])
     alex, bianca = steps[idx[0]], steps[idx[1]]
-    assert {m.obj for m in changes(alex, Move)} == {f"Alex#{i}" for i in range(1, 13)} | {
-        "plains"}
-    assert all(m.dst.game == 0 and m.dst.zone == "library" for m in changes(alex, Move))
-    assert changes(alex, Shuffle) == [Shuffle(0, "Alex", "library")]
-    assert isinstance(alex.changes[-1], Shuffle) and isinstance(bianca.changes[-1], Shuffle)
-    assert changes(bianca, Shuffle) == [Shuffle(0, "Bianca", "library")]
+    # one change per player: every card of theirs, from every zone of the subgame, into the
+    # main-game library, which is then shuffled
+    home, bianca_home = batch(alex), batch(bianca)
+    assert set(home.ids) == {f"Alex#{i}" for i in range(1, 13)} | {"plains"}
+    assert (home.player, home.dst, home.shuffled) == ("Alex", Loc(0, "library", "Alex"), True)
+    assert (bianca_home.player, bianca_home.dst, bianca_home.shuffled) == (
+        "Bianca", Loc(0, "library", "Bianca"), True)
+    assert {oid: src for oid, _, src in home.cards}["Alex#1"] == Loc(1, "exile")
+    assert {oid: src for oid, _, src in home.cards}["plains"] == Loc(1, "hand", "Alex")
+    assert {oid: src for oid, _, src in bianca_home.cards}["Bianca#3"] == Loc(1, "battlefield")
+    assert list(home.ids) == [o.id for o in alex.snapshot.in_zone(0, Zone.LIBRARY, "Alex")]
+    assert [m.obj for m in home.singles() if isinstance(m, Move)] == sorted(home.ids,
+                                                                           key=by_source(home))
+    assert home.singles()[-1] == Shuffle(0, "Alex", "library")
     phased = steps[idx[1] - 1]  # CR 726.5's own words name the phased-out card first
     assert phased.rule == "726.5" and "phased-out permanents" in phased.text
     assert any("Bianca#3" in n and "phased out" in n for n in phased.notes)
@@ -695,8 +746,10 @@ def test_726_5a_nontraditional_cards_back_face_down_then_decks_home():
     assert sorted((m.obj, m.src.zone, m.dst.game, m.dst.zone) for m in flip) == sorted(
         [("ferris", "battlefield", 1, "command")] + [(p, "command", 1, "command") for p in plane])
     assert steps[idx[0]].snapshot.objects["ferris"].face_up is False
-    home = [c for i in idx[1:] for c in changes(steps[i], Shuffle)]
-    assert set(home) == {Shuffle(0, "Alex", "planar deck"), Shuffle(0, "Bianca", "attraction deck")}
+    home = [batch(steps[i]) for i in idx[1:]]
+    assert {(c.player, c.what, c.dst, c.shuffled) for c in home} == {
+        ("Alex", "planar deck", Loc(0, "command"), True),
+        ("Bianca", "attraction deck", Loc(0, "command"), True)}
     for oid in ("naya", "otaria", "carousel", "ferris"):
         assert g.where(oid) == ("main", "command") and not g.obj(oid).face_up
         assert g.obj(oid).began_in_deck is None
@@ -870,7 +923,7 @@ def test_the_seed_alone_decides_who_goes_first_in_the_subgame():
     assert len({g.current.first for g in games}) == 2
     assert len({g.trace.text() for g in games}) > 1
     assert first(1).trace.text() == first(1).trace.text()
-    assert {type(c) for g in games for s in g.trace for c in s.changes} >= {Move, Shuffle, Note}
+    assert {type(c) for g in games for s in g.trace for c in s.changes} >= {Move, MoveAll, Note}
 
 
 # -- engine bugs found while writing these tests (reported) ---------------------------------------

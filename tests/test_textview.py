@@ -120,3 +120,33 @@ def test_compress_ids_keeps_order_and_ranges_only_ascending_runs():
     assert compress_ids(["A#1", "A#2", "B#3"]) == "A#1, A#2, B#3"
     assert compress_ids(["A#3", "A#2", "A#1"]) == "A#3, A#2, A#1"
     assert compress_ids(["x", "A#1", "A#2", "A#3", "y"]) == "x, A#1–A#3, y"
+
+
+def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card():
+    """A ``MoveAll`` (CR 726.5: one player's cards from several subgame zones into their
+    main-game library, shuffled) is one line of ``magicsub show`` naming every card by place;
+    the stepper summary gives one line per place it came from (a group of at least three as a
+    run, fewer card by card) and then the shuffle, so a reader of either can find each card."""
+    from magicsub.changes import Loc, MoveAll
+    from magicsub.textview import change_lines
+
+    lib, hand, exile = Loc(1, "library", "Alex"), Loc(1, "hand", "Alex"), Loc(1, "exile")
+    cards = (("Alex#3", "Alex's card 3", lib), ("plains", "Plains", hand),
+             ("Alex#1", "Alex's card 1", exile), ("Alex#2", "Alex's card 2", lib),
+             ("Alex#4", "Alex's card 4", lib))
+    change = MoveAll("Alex", Loc(0, "library", "Alex"), *zip(*cards, strict=True), True)
+    assert change.words() == (
+        "5 cards move: 3 from Alex's library (subgame 1) to Alex's library (main game): "
+        "Alex#2–Alex#4; 1 from Alex's hand (subgame 1) to Alex's library (main game): plains; "
+        "1 from exile (subgame 1) to Alex's library (main game): Alex#1; "
+        "then Alex shuffles their library (main game)")
+    assert change.ids == ("Alex#3", "plains", "Alex#1", "Alex#2", "Alex#4")
+    assert change_lines([change]) == [
+        "move 3 cards: Alex's library (subgame 1) → Alex's library (main game): Alex#2–Alex#4",
+        "move [plains] Plains: Alex's hand (subgame 1) → Alex's library (main game)",
+        "move [Alex#1] Alex's card 1: exile (subgame 1) → Alex's library (main game)",
+        "shuffle: Alex shuffles their library (main game)"]
+    one = MoveAll(None, Loc(None, "outside"), *zip(*cards[1:2], strict=True))
+    assert one.words() == "1 card moves from Alex's hand (subgame 1) to outside the game: plains"
+    assert change_lines([one]) == ["move [plains] Plains: Alex's hand (subgame 1) → "
+                                   "outside the game"]
