@@ -22,7 +22,7 @@ from .objects import Kind
 from .priority import check_one_left, end_game, set_planar_controller
 from .state import by_zone, game_name, timestamp
 from .transaction import Tx
-from .zones import Zone
+from .zones import PER_PLAYER, Zone
 
 HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
 _WINS = ("104.2a", "wins the game if that player’s opponents have all left the game")
@@ -149,15 +149,28 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
     if phased:
         tx.step("702.26k", "also leave the game")
         owned = phased + [o for o in owned if not o.phased_out]
+    run: list[str] = []  # their cards in their own library, hand, graveyard: moved together
+
+    def flush() -> None:
+        if run:
+            tx.move_all(player, run, None, None)
+            run.clear()
+
     for i, obj in enumerate(owned):
         if obj.id not in tx.world.objects:
             continue
         if phased and i == len(phased):
+            flush()
             tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")
+        if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
+            run.append(obj.id)
+            continue
+        flush()
         if obj.kind is Kind.CARD:
             tx.move(obj.id, None, None)
         else:
             tx.cease(obj.id)
+    flush()
     ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
     touched = tx.held_orphans + effects.end(
         tx, lambda e: e.game == gid and e.to == player and not e.follows,

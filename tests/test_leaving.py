@@ -8,7 +8,17 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import Cease, Control, EffectChange, Loc, Move, PlayerChange, Priority, Turn
+from magicsub.trace import (
+    Cease,
+    Control,
+    EffectChange,
+    Loc,
+    Move,
+    MoveAll,
+    PlayerChange,
+    Priority,
+    Turn,
+)
 
 OUT = Loc(None, "outside")
 
@@ -69,6 +79,11 @@ def test_800_4a_stages_in_order_and_final_places():
     assert of(first, PlayerChange)[0] == PlayerChange(0, "Alex", "leaves")
     assert first.changes[0] == PlayerChange(0, "Alex", "leaves")
     moves = {m.obj: m for m in of(first, Move)}
+    # the cards in Alex's own library, hand and graveyard leave together, in one change
+    (together,) = of(first, MoveAll)
+    assert sorted(together.ids) == ["Alex#1", "Alex#2", "Alex#3", "gy", "held"]
+    assert together.dst == OUT and not together.shuffled
+    moves.update({m.obj: m for m in together.singles()})
     assert set(moves) == set(alex_cards)
     assert all(m.dst == OUT for m in moves.values())
     assert {m.src.zone for m in moves.values()} == {
@@ -78,7 +93,8 @@ def test_800_4a_stages_in_order_and_final_places():
     assert len(ended) == 1 and ended[0].status.startswith("ends")
     assert of(first, Control) == [Control("griffin", "Assault Griffin", "Alex", "Bianca")]
     kinds = [c.kind for c in first.changes]
-    assert max(i for i, k in enumerate(kinds) if k in ("move", "cease")) < kinds.index("effect") \
+    assert max(i for i, k in enumerate(kinds) if k in ("move", "moves", "cease")) \
+        < kinds.index("effect") \
         < kinds.index("control")
     snap = first.snapshot
     assert snap.obj("angel").zone.value == "battlefield"  # not yet exiled

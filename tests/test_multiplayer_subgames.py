@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, find, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import GameChange, Life, Loc, Move, PlayerChange
+from magicsub.trace import GameChange, Life, Loc, Move, MoveAll, PlayerChange, singles
 
 LITERAL = ("Literal reading: Cho left the subgame (CR 800.4a), and their 10 card(s) left it with "
            "them. They are not in the subgame, so CR 726.5 does not return them; they stay "
@@ -81,8 +81,9 @@ def test_loser_of_multiplayer_subgame_leaves_only_the_subgame():
     steps = g.apply({"lose": "Cho"})
     i = find(steps, "800.4a", "owned by that player")
     assert of(steps[i], PlayerChange) == [PlayerChange(1, "Cho", "loses and leaves")]
-    moves = [m for s in steps for m in of(s, Move)]
-    assert len(moves) == 10
+    (together,) = of(steps[i], MoveAll)  # Cho's library and hand leave in one change
+    moves = [m for s in steps for m in singles(s.changes) if isinstance(m, Move)]
+    assert len(moves) == 10 and set(together.ids) == {m.obj for m in moves}
     assert all(m.src.game == 1 and m.dst == Loc(None, "outside") for m in moves)
     assert not g.in_game("Cho", 1) and g.in_game("Cho")
     assert g.world.games[1].seat("Cho").result == "lost"

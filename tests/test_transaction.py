@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from magicsub import Game
-from magicsub.changes import Move, Note
+from magicsub.changes import Move, MoveAll, Note
+from magicsub.trace import singles
 
 
 def _tx(game: Game):
@@ -69,7 +70,8 @@ def test_800_4a_610_3_return_in_the_middle_then_alexs_other_objects_leave():
     rules = [s.rule for s in steps]
     assert rules[:5] == ["104.3a", "800.4a", "610.3", "610.3c", "800.4a"]
     assert steps[1].text == steps[4].text
-    moved = [[c.obj for c in s.changes if isinstance(c, Move)] for s in steps[1:5]]
+    moved = [[c.obj for c in singles(s.changes) if isinstance(c, Move)] for s in steps[1:5]]
+    assert [type(c) for c in steps[4].changes] == [MoveAll]  # Alex's library, at once
     assert moved == [["elf", "priest"], [], ["bears"], ["Alex#1", "Alex#2"]]
     assert g.obj("bears").controller == "Cho" and g.where("bears") == ("main", "battlefield")
     assert [g.where(o) for o in ("priest", "elf", "Alex#1")] == [("outside", "outside")] * 3
