@@ -97,6 +97,13 @@ def changes(game: magicsub.Game) -> int:
     return sum(len(step.changes) for step in game.trace)
 
 
+def moved(game: magicsub.Game) -> int:
+    """The trace's typed changes counted per object they touch: a change that moves a whole
+    zone (``MoveAll``) counts once per card, any other change once."""
+    return sum(len(getattr(change, "ids", ())) or 1
+               for step in game.trace for change in step.changes)
+
+
 def subgame_rows(sizes: dict) -> list[Row]:
     """The subgame grid: ratio to the baseline per case, flatness of the cost per card per
     player, and the garbage collector's share in the largest case."""
@@ -320,8 +327,9 @@ def trace_memory(library: int, steps: int) -> float:
     return (after - before) / steps
 
 
-def subgame_memory(players: int, cards: int) -> tuple[float, int]:
-    """Bytes retained by a subgame's steps (started and ended), and its number of changes."""
+def subgame_memory(players: int, cards: int) -> tuple[float, int, int]:
+    """Bytes retained by a subgame's steps (started and ended), its number of changes, and
+    the number of objects they touch (``moved``)."""
     game = subgame_game(players, cards)
     collect()
     tracemalloc.start()
@@ -332,12 +340,13 @@ def subgame_memory(players: int, cards: int) -> tuple[float, int]:
         after = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    return after - before, changes(game)
+    return after - before, changes(game), moved(game)
 
 
 def memory_rows(sizes: dict) -> list[Row]:
     """Bytes per step across world sizes (flat: snapshots share structure), and bytes per
-    change of a 4-player subgame across library sizes (linear in the changes)."""
+    object a change touches in a 4-player subgame across library sizes (linear in what the
+    changes do: one change that moves a whole library carries each of its cards)."""
     steps = sizes["memory_steps"]
     per_step = {str(lib): round(trace_memory(lib, steps)) for lib in sizes["memory_libraries"]}
     step_ms = {str(lib): round(step_seconds(lib, steps) * 1e3, 3)
@@ -345,10 +354,10 @@ def memory_rows(sizes: dict) -> list[Row]:
     step_values = list(per_step.values())
     per_change, points = {}, []
     for cards in sizes["memory_cards"]:
-        retained, count = subgame_memory(4, cards)
-        per_change[str(cards)] = {"bytes": retained, "changes": count,
-                                  "bytes_per_change": round(retained / count)}
-        points.append((count, retained / count))
+        retained, count, touched = subgame_memory(4, cards)
+        per_change[str(cards)] = {"bytes": retained, "changes": count, "touched": touched,
+                                  "bytes_per_touched": round(retained / touched)}
+        points.append((touched, retained / touched))
     libraries = sizes["memory_libraries"]
     return [
         Row("trace.memory.step", "trace",
@@ -358,10 +367,11 @@ def memory_rows(sizes: dict) -> list[Row]:
             {"bytes_per_step_by_library": per_step},
             note=f"{min(step_values):,}..{max(step_values):,} bytes per step"),
         Row("trace.memory.change", "trace",
-            "trace memory of a 4-player subgame: growth of the bytes per change "
+            "trace memory of a 4-player subgame: growth of the bytes per object changed "
             f"({sizes['memory_cards'][0]:,}..{sizes['memory_cards'][-1]:,} cards)",
             growth(points), "", FLAT, per_change,
-            note=", ".join(f"{v['bytes_per_change']:,} B/change" for v in per_change.values())),
+            note=", ".join(f"{v['bytes_per_touched']:,} B/object ({v['changes']} changes)"
+                           for v in per_change.values())),
         Row("trace.step_time", "trace",
             f"time of a one-change step, largest/smallest world ({libraries[0]:,}.."
             f"{libraries[-1]:,}-card libraries)",

@@ -3,9 +3,9 @@ a stepper's data linear in the number of changes).
 
 - ``magicsub.render.step_html`` of the busiest step of a 4-player game with 60-card libraries
   (median ms, budget < 5 ms), beside ``html.escape`` over as many names (a baseline).
-- The bytes of a stepper's data as a page ships it: today the embedded widget state
-  (``magicsub.widgets.state_bytes``); when ``magicsub.pagehtml`` exists, also its static form
-  (the first of ``STATIC_NAMES`` it defines, called with the Stepper, else with the trace).
+- The bytes of a stepper's data as a page ships it: the embedded widget state of the
+  ipywidgets Stepper (``magicsub.widgets.state_bytes``: JupyterLab, ``magicsub html``) and the
+  static HTML of the published book's (``magicsub.pagehtml.Stepper.html``).
   Cases: the 4-player trace, 1, 4 and 16 nested subgames (the engine's limit), and 50 subgames
   played as nests of up to 16 levels. Bytes per change should not grow with the trace.
 
@@ -15,7 +15,6 @@ Run alone: ``python benchmarks/bench_render.py``.
 from __future__ import annotations
 
 import html
-import importlib
 import statistics
 import sys
 from pathlib import Path
@@ -31,9 +30,6 @@ from magicsub import render  # noqa: E402
 from magicsub.limits import MAX_SUBGAME_DEPTH  # noqa: E402
 
 PLAYERS = ["Alex", "Bianca", "Cho", "Dana"]
-STATIC_NAMES = ("stepper_html", "static_stepper", "static_html", "stepper_page")
-"""Functions of ``magicsub.pagehtml`` that may give a stepper's static HTML, tried in order."""
-
 SIZES = {
     False: {"runs": 200, "library": 60, "steps": 40, "depths": (1, 4, MAX_SUBGAME_DEPTH),
             "subgames": 50, "nest_library": 200},
@@ -120,20 +116,6 @@ def cases(sizes: dict) -> list[tuple[str, str, magicsub.Trace, int]]:
     return out
 
 
-def static_form():
-    """``(name, function)`` giving a stepper's static HTML from ``magicsub.pagehtml``, or None
-    while that module does not exist."""
-    try:
-        module = importlib.import_module("magicsub.pagehtml")
-    except ImportError:
-        return None
-    for name in STATIC_NAMES:
-        fn = getattr(module, name, None)
-        if callable(fn):
-            return f"magicsub.pagehtml.{name}", fn
-    return None
-
-
 def size_of(value) -> int:
     """Bytes of a static form: a string (UTF-8), bytes, or a mimebundle's text/html."""
     if isinstance(value, dict):
@@ -143,14 +125,6 @@ def size_of(value) -> int:
     return len(value)
 
 
-def static_bytes(fn, stepper, trace) -> int:
-    """Bytes of the static form of ``stepper`` (called with the Stepper, else the trace)."""
-    try:
-        return size_of(fn(stepper))
-    except (TypeError, AttributeError):
-        return size_of(fn(trace))
-
-
 def stepper_rows(sizes: dict) -> list[Row]:
     """Bytes of each stepper's data (widget state, and the static form when it exists), per
     step and per change, and how much the bytes per change grow from the smallest trace."""
@@ -158,18 +132,17 @@ def stepper_rows(sizes: dict) -> list[Row]:
         from magicsub.widgets import Stepper, state_bytes
     except ImportError:  # ipywidgets is optional
         return [Row("stepper.widget.linear", "stepper", "stepper widget state", None)]
-    static = static_form()
-    forms = {"widget": "embedded widget state"}
-    if static:
-        forms["static"] = f"static HTML ({static[0]})"
+    from magicsub.pagehtml import Stepper as StaticStepper
+
+    forms = {"widget": "embedded widget state",
+             "static": "static HTML of the published book (magicsub.pagehtml)"}
     measured = {form: {} for form in forms}
     labels = {}
     for key, label, trace, count in cases(sizes):
         labels[key] = label
         stepper = Stepper(trace, title=label)
-        sizes_now = {"widget": state_bytes(stepper)}
-        if static:
-            sizes_now["static"] = static_bytes(static[1], stepper, trace)
+        sizes_now = {"widget": state_bytes(stepper),
+                     "static": size_of(StaticStepper(trace, title=label).html())}
         for form, size in sizes_now.items():
             measured[form][key] = {"bytes": size, "steps": len(trace), "changes": count,
                                    "bytes_per_step": round(size / (len(trace) + 1)),
@@ -184,12 +157,11 @@ def stepper_rows(sizes: dict) -> list[Row]:
         rows.append(Row(f"stepper.{form}.linear", "stepper",
                         f"{described}: growth of the bytes per change", growth(points), "",
                         FLAT, {}, note="1 = linear in the number of changes"))
-    if static:
-        ratios = {key: round(measured["widget"][key]["bytes"] / raw["bytes"], 1)
-                  for key, raw in measured["static"].items() if raw["bytes"]}
-        rows.append(Row("stepper.widget_vs_static", "stepper",
-                        "widget state / static HTML, largest case",
-                        list(ratios.values())[-1] if ratios else None, "x", None, ratios))
+    ratios = {key: round(measured["widget"][key]["bytes"] / raw["bytes"], 1)
+              for key, raw in measured["static"].items() if raw["bytes"]}
+    rows.append(Row("stepper.widget_vs_static", "stepper",
+                    "widget state / static HTML, largest case",
+                    list(ratios.values())[-1] if ratios else None, "x", None, ratios))
     return rows
 
 

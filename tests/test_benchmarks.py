@@ -117,23 +117,17 @@ def test_the_committed_results_have_the_same_shape_and_consistent_verdicts():
     assert budget.table(data["rows"]).count("\n") == len(data["rows"]) + 1
 
 
-def test_a_static_stepper_module_is_measured_beside_the_widget_state(monkeypatch):
-    import types
-
-    import magicsub
+def test_the_static_stepper_is_measured_beside_the_widget_state():
+    from magicsub.pagehtml import Stepper
 
     render_bench = run.load(BENCH / "bench_render.py")
-    fake = types.ModuleType("magicsub.pagehtml")
-    fake.stepper_html = lambda stepper: "<div>" + "x" * (100 * len(stepper.trace)) + "</div>"
-    monkeypatch.setitem(sys.modules, "magicsub.pagehtml", fake)
-    monkeypatch.setattr(magicsub, "pagehtml", fake, raising=False)
     rows = {r.id: r.as_json() for r in render_bench.stepper_rows(render_bench.SIZES[True])}
     static = [k for k in rows if k.startswith("stepper.static.")]
     widget = [k for k in rows if k.startswith("stepper.widget.")]
     assert len(static) == len(widget) >= 3
-    assert "magicsub.pagehtml.stepper_html" in rows["stepper.static.linear"]["what"]
-    four = rows["stepper.static.four_players"]["raw"]
-    assert four["bytes"] == 11 + 100 * four["steps"]
+    key, label, trace, _ = render_bench.cases(render_bench.SIZES[True])[0]
+    shipped = Stepper(trace, title=label).html().encode("utf-8")
+    assert rows[f"stepper.static.{key}"]["raw"]["bytes"] == len(shipped)
     assert rows["stepper.widget_vs_static"]["value"] > 1
 
 
