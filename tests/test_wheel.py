@@ -97,7 +97,7 @@ def build_and_install(tmp: Path) -> dict:
             "js": Path(probe["js"]), "seconds": time.perf_counter() - started}
 
 
-def test_magicsub_html_from_the_wheel_without_node_modules(tmp_path: Path) -> None:
+def test_magicsub_html_from_the_wheel_without_node_modules(tmp_path: Path, cli) -> None:
     """One test (one worker, one build): the installed package finds its own widget JavaScript;
     its single file is byte for byte the one the checkout writes; its folder page works too."""
     installed = build_and_install(tmp_path)
@@ -118,9 +118,8 @@ def test_magicsub_html_from_the_wheel_without_node_modules(tmp_path: Path) -> No
     assert "<script src=" not in html and html.count("data:font/woff2;base64,") == 1
     assert "application/vnd.jupyter.widget-state+json" in html
     reference = tmp_path / "reference.html"
-    run([sys.executable, "-m", "magicsub", "html", ROOT / "magicsub" / "scenarios" / SCENARIO,
-         "-o", reference, "--single-file"], cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert cli("html", ROOT / "magicsub" / "scenarios" / SCENARIO, "-o", reference,
+               "--single-file", cwd=tmp_path).returncode == 0
     assert out.read_bytes() == reference.read_bytes()
 
     page = work / "folder" / "page.html"
