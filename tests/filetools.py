@@ -1,4 +1,5 @@
-"""What the tests of written files share: a scenario file and a snapshot of a folder."""
+"""What the tests of written files share: a scenario file, a page written in process, and a
+snapshot of a folder."""
 
 from __future__ import annotations
 
@@ -22,3 +23,13 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
         else:
             found[key] = path.read_bytes()
     return found
+
+
+def write_page(scenario: Path, out: Path, capsys, **options) -> tuple[int, str, str]:
+    """``magicsub html`` in process (``htmlpage.write_page`` with ``options``): its exit status
+    and what it printed to stdout and stderr."""
+    from magicsub import htmlpage
+
+    status = htmlpage.write_page(scenario, out, **options)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err

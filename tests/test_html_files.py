@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from filetools import SCENARIO, snapshot
+from filetools import write_page as write
 
 pytest.importorskip("ipywidgets")
 
@@ -27,10 +28,6 @@ EMBED = "embed.js"
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
 
 
-def write(scenario: Path, out: Path, capsys) -> tuple[int, str, str]:
-    status = htmlpage.write_page(scenario, out)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 # -- the output is not an input --------------------------------------------------------------------

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from filetools import SCENARIO, snapshot
+from filetools import SCENARIO, snapshot, write_page
 
 pytest.importorskip("ipywidgets")
 
@@ -37,9 +37,7 @@ vendor_widgets = load_tool("vendor_widgets")
 
 
 def write(scenario: Path, out: Path, capsys, **options) -> tuple[int, str, str]:
-    status = htmlpage.write_page(scenario, out, single_file=True, **options)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return write_page(scenario, out, capsys, single_file=True, **options)
 
 
 # -- one file, everything inline -------------------------------------------------------------------
