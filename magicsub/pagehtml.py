@@ -7,7 +7,8 @@ book's Sphinx extension ``tools/static_pages.py`` sets it, so every notebook of 
 ``jupyter-book build`` runs in this mode). Their ``text/plain`` is the widgets' own summary (so
 nbval reads the same text); their ``text/html`` is the stepper or quiz itself: header, controls
 (buttons, a range input), the board before the first step, and the steps as compact JSON that
-``assets/pages/stepper.js`` (served by the book on every page, no dependencies) plays. No
+``assets/pages/magicsub-pages.js`` (served by the book on every page, no dependencies)
+plays. No
 RequireJS, no widget manager.
 
 The JSON of a stepper (``pack``): every step's page split into fragments
@@ -33,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import os
@@ -41,12 +43,16 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from . import render, textview
+from .changes import GameFact, Note, Pass, Priority, Turn, game_label
+from .objects import compress_ids
 from .quizview import QuizContent
+from .state import step_label
+from .trace import move_runs
 
 if TYPE_CHECKING:
     from .quizdata import QuizData
     from .scenario import ScenarioResult
-    from .trace import Trace
+    from .trace import Step, Trace
 
 PAGES_ENV = "MAGICSUB_PAGES"
 """The environment variable that makes ``magicsub.book`` show these objects: ``static``."""
@@ -74,13 +80,22 @@ def _text(value: object) -> str:
     return escape(str(value))
 
 
-def stepper_head(title: str | None, steps: int, source: str = "") -> str:
+def stepper_head(title: str | None, steps: int, source: str = "", *,
+                 positions: int | None = None) -> str:
     """A stepper's header: the style of every view, the title, how to step, and ``source``
-    (HTML, e.g. the scenario's folded YAML)."""
+    (HTML, e.g. the scenario's folded YAML). ``positions``: how many positions a compact
+    stepper shows (``step_groups``), when fewer than its steps."""
     named = f'<p class="ms-title ms-t">{_text(title)}</p>' if title else ""
-    return (f'{render.style()}<div class="magicsub ms-head">{named}<p>{steps} '
-            f'step{"" if steps == 1 else "s"}: use Previous/Next, the “Step” slider and '
-            f"its arrow keys, or Play.</p>{source}</div>")
+    plural = "" if steps == 1 else "s"
+    if positions is not None and positions < steps:
+        how = (f"{steps} step{plural}, shown as {positions}: the steps that change nothing or "
+               "only walk the turn on are folded into the step before (“Show every step” "
+               "shows them all). Use Previous/Next, the “Step” slider and its arrow keys, "
+               "or Play.")
+    else:
+        how = (f"{steps} step{plural}: use Previous/Next, the “Step” slider and its arrow "
+               "keys, or Play.")
+    return f'{render.style()}<div class="magicsub ms-head">{named}<p>{how}</p>{source}</div>'
 
 
 def stepper_fragments(trace: Trace, *, rules_page: str | None = None) -> list[list[str]]:
@@ -101,39 +116,256 @@ def stepper_fragments(trace: Trace, *, rules_page: str | None = None) -> list[li
     return pages
 
 
-def pack(pages: list[list[str]]) -> dict[str, list]:
+# -- compact steps: what folds into the step before ---------------------------------------------
+
+BOOKKEEPING_FACTS = frozenset({"declared"})
+"""The game facts that are turn bookkeeping: "Alex has declared no attackers" (CR 508.1)."""
+
+
+def _bookkeeping(change: object, said: set[str]) -> bool:
+    if isinstance(change, (Turn, Priority, Pass)):
+        return True
+    if isinstance(change, GameFact):
+        return change.what in BOOKKEEPING_FACTS
+    return isinstance(change, Note) and change.text in said
+
+
+def folded(trace: Trace) -> list[bool]:
+    """For each step of ``trace``: does it fold into the step before it in a compact stepper?
+
+    *Turn bookkeeping* is a ``Turn`` change (the turn, the active player or the step goes
+    on), a ``Priority`` or ``Pass`` change, a game fact in ``BOOKKEEPING_FACTS`` (no attackers
+    declared), or a ``Note`` whose text an earlier step of the trace already gave. A step
+    *walks the turn on* when each of its changes is turn bookkeeping or a note, and it has a
+    ``Turn`` change or the step before it walked the turn on.
+
+    A step folds when it is not the first step and
+
+    1. it makes no change ("No change: the rule is checked"), or
+    2. each of its changes is turn bookkeeping and it walks the turn on: the walk through a
+       phase or step in which nothing happens.
+
+    So a step that moves, creates or removes an object, changes a life total, counters,
+    control, an effect, a trigger or a game's status, or explains something for the first time
+    (a new note), always stands on its own; so does a change of priority that follows such a
+    step (CR 800.4a's "priority passes to the next player" after a player leaves).
+    """
+    said: set[str] = set()
+    walking = False
+    result = []
+    for i, step in enumerate(trace):
+        turns = any(isinstance(c, Turn) for c in step.changes)
+        bookkeeping = all(_bookkeeping(c, said) for c in step.changes)
+        walks = (walking or turns) and all(_bookkeeping(c, said) or isinstance(c, Note)
+                                           for c in step.changes)
+        result.append(i > 0 and (not step.changes or (bookkeeping and walks)))
+        walking = walks
+        said.update(c.text for c in step.changes if isinstance(c, Note))
+    return result
+
+
+def step_groups(trace: Trace) -> list[tuple[int, int]]:
+    """The positions of a compact stepper over ``trace``: ``(first, last)`` step numbers
+    (1-based, inclusive), each step that stands on its own with the steps folded into it
+    (``folded``). Every step is in exactly one group, in order."""
+    groups: list[list[int]] = []
+    for number, fold in enumerate(folded(trace), start=1):
+        if fold and groups:
+            groups[-1][1] = number
+        else:
+            groups.append([number, number])
+    return [(first, last) for first, last in groups]
+
+
+def _steps_label(first: int, last: int) -> str:
+    return f"step {first}" if first == last else f"steps {first}–{last}"
+
+
+def _run_words(steps: list[Step]) -> str:
+    rules = ", ".join(dict.fromkeys(s.rule for s in steps))
+    if not any(s.changes for s in steps):
+        return f"CR {rules} checked"
+    turns = [c for s in steps for c in s.changes if isinstance(c, Turn)]
+    if turns:
+        t = turns[-1]
+        who = t.active or "no active player"
+        return (f"CR {rules}: the {game_label(t.game)} walks on to turn {t.turn} ({who}), "
+                f"{step_label(t.step)}")
+    words = [c.words() for s in steps for c in s.changes if not isinstance(c, Note)]
+    words = words or [c.words() for s in steps for c in s.changes]
+    return f"CR {rules}: {words[-1]}"
+
+
+def folded_runs(trace: Trace, first: int, last: int) -> list[tuple[int, int, str]]:
+    """The steps folded into the group ``(first, last)``, as runs ``(from, to, words)``: a run
+    of steps that change nothing ("CR 514.2 checked"), or of steps that walk the turn on
+    ("CR 500.2, 800.4j: the main game walks on to turn 2 (Bianca), draw step")."""
+    runs: list[tuple[int, int, str]] = []
+    start = first + 1
+    for number in range(first + 1, last + 2):
+        if number <= last and (number == start or
+                               bool(trace[number - 1].changes) == bool(trace[start - 1].changes)):
+            continue
+        runs.append((start, number - 1,
+                     _run_words([trace[i - 1] for i in range(start, number)])))
+        start = number
+    return runs
+
+
+def folded_html(trace: Trace, first: int, last: int) -> str:
+    """The list of the steps folded into the group ``(first, last)``, as a compact stepper
+    shows it under the group's own changes (each item ``li.ms-fold`` with ``data-first`` and
+    ``data-last``, which the script marks when the address names one of its steps)."""
+    items = "".join(f'<li class="ms-fold" data-first="{a}" data-last="{b}">'
+                    f"{_text(_steps_label(a, b))}: {_text(words)}</li>"
+                    for a, b, words in folded_runs(trace, first, last))
+    return (f'<div class="ms-then"><p class="ms-t">Then, folded into this step</p>'
+            f"<ul>{items}</ul></div>")
+
+
+_BOARD_OPEN = '<div class="ms-bd">'
+
+
+def _insert_folded(page: list[str], folded_list: str) -> list[str]:
+    """``page`` (``render.step_fragments``) with ``folded_list`` at the end of the changes
+    column (before the board); at the end of the step if the board's opening is not found."""
+    for k, fragment in enumerate(page):
+        if fragment.endswith(_BOARD_OPEN) and fragment[:-len(_BOARD_OPEN)].endswith("</div>"):
+            head = fragment[:-len(_BOARD_OPEN) - len("</div>")]
+            return page[:k] + [head, folded_list, "</div>" + _BOARD_OPEN] + page[k + 1:]
+    return page[:-1] + [folded_list] + page[-1:]
+
+
+def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
+                    rules_page: str | None = None) -> list[list[str] | None]:
+    """The page a compact stepper shows for each group: None for a group of one step (its
+    page is that step's), else the group's first step (its rule and changes, the objects it
+    moved marked) over the board after the group's last step, with the folded steps listed
+    (``folded_html``). The folded steps move no object, so the marks still hold there."""
+    pages: list[list[str] | None] = []
+    for first, last in groups:
+        if first == last:
+            pages.append(None)
+            continue
+        lead = trace[first - 1]
+        before = trace[first - 2].snapshot if first > 1 else getattr(trace, "initial", None)
+        shown = dataclasses.replace(lead, snapshot=trace[last - 1].snapshot)
+        page = render.step_fragments(shown, world_before=before, of=len(trace),
+                                     rules_page=rules_page)
+        pages.append(_insert_folded(page, folded_html(trace, first, last)))
+    return pages
+
+
+def cited_rules(trace: Trace) -> list[tuple[str, int]]:
+    """The distinct rules ``trace`` cites, in the order of their first citation, each with the
+    number (1-based) of the first step citing it."""
+    first: dict[str, int] = {}
+    for number, step in enumerate(trace, start=1):
+        first.setdefault(step.rule, number)
+    return list(first.items())
+
+
+def print_rows(trace: Trace) -> list[tuple[int, str, str, list[str]]]:
+    """Every step of ``trace`` as a row of a printed table: its number, ``CR`` and the rule,
+    the sentence that decides it, and its changes in words (notes included)."""
+    rows = []
+    for number, step in enumerate(trace, start=1):
+        words: list[str] = []
+        for c in move_runs(step.changes, render.GROUP_MOVES_MIN):
+            if isinstance(c, list):
+                words.append(f"{len(c)} cards move from {c[0].src} to {c[0].dst}: "
+                             f"{compress_ids([m.obj for m in c])}")
+            else:
+                words.append(c.words())
+        rows.append((number, f"CR {step.rule}", step.text, words))
+    return rows
+
+
+def print_table(trace: Trace, title: str | None) -> str:
+    """``print_rows`` as ``<div class="ms-print" hidden><table class="ms-print-table">``:
+    hidden on screen, shown by the book's print style (a handout of every step)."""
+    body = []
+    for number, rule, sentence, words in print_rows(trace):
+        changes = ("<ul>" + "".join(f"<li>{_text(w)}</li>" for w in words) + "</ul>" if words
+                   else "No change: the rule is checked.")
+        body.append(f'<tr><th scope="row">{number}</th><td><b>{_text(rule)}</b> '
+                    f"{_text(sentence)}</td><td>{changes}</td></tr>")
+    caption = _text(title or "The steps")
+    return (f'<div class="ms-print" hidden><table class="ms-print-table">'
+            f'<caption>{caption}: every step</caption><thead><tr><th scope="col">Step</th>'
+            '<th scope="col">Rule</th><th scope="col">What changed</th></tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table></div>")
+
+
+def _diff(previous: list[int], current: list[int]) -> list:
+    items: list = []
+    matcher = difflib.SequenceMatcher(None, previous, current, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal" and i2 - i1 > 1:
+            items.append([i1, i2 - i1])
+        elif op != "delete":
+            items += current[j1:j2]
+    return items
+
+
+def pack(pages: list[list[str]], groups: list[tuple[int, int]] | None = None,
+         group_pages: list[list[str] | None] | None = None) -> dict[str, list]:
     """Pages of fragments -> ``{"f": distinct fragments, "s": each page}``, a page written as
-    the difference from the one before (see the module's docstring)."""
+    the difference from the one before (see the module's docstring). With ``groups`` (the
+    compact stepper's positions, ``step_groups``) and their pages (``group_fragments``), also
+    ``"g"``: the groups as ``[first, last]``, and ``"c"``: each group's page (null: the page of
+    its one step) written as the difference from the page after the group's last step."""
     table: dict[str, int] = {}
     steps: list[list] = []
+    indices: list[list[int]] = []
     previous: list[int] = []
     for page in pages:
         current = [table.setdefault(fragment, len(table)) for fragment in page]
-        items: list = []
-        matcher = difflib.SequenceMatcher(None, previous, current, autojunk=False)
-        for op, i1, i2, j1, j2 in matcher.get_opcodes():
-            if op == "equal" and i2 - i1 > 1:
-                items.append([i1, i2 - i1])
-            elif op != "delete":
-                items += current[j1:j2]
-        steps.append(items)
+        steps.append(_diff(previous, current))
+        indices.append(current)
         previous = current
-    return {"f": list(table), "s": steps}
+    data: dict[str, list] = {"f": [], "s": steps}
+    if groups is not None:
+        data["g"] = [[first, last] for first, last in groups]
+        data["c"] = [None if page is None else
+                     _diff(indices[last], [table.setdefault(f, len(table)) for f in page])
+                     for (_, last), page in zip(groups, group_pages or [None] * len(groups),
+                                                strict=True)]
+    data["f"] = list(table)
+    return data
+
+
+def _undiff(items: list, previous: list[int]) -> list[int]:
+    current: list[int] = []
+    for item in items:
+        if isinstance(item, list):
+            current += previous[item[0]:item[0] + item[1]]
+        else:
+            current.append(item)
+    return current
 
 
 def unpack(data: dict[str, list]) -> list[str]:
-    """``pack``'s result -> each page's HTML (what ``assets/pages/stepper.js`` shows)."""
+    """``pack``'s result -> each page's HTML (what ``assets/pages/magicsub-pages.js`` shows
+    with every step)."""
     pages, previous = [], []
     for items in data["s"]:
-        current: list[int] = []
-        for item in items:
-            if isinstance(item, list):
-                current += previous[item[0]:item[0] + item[1]]
-            else:
-                current.append(item)
-        pages.append("".join(data["f"][i] for i in current))
-        previous = current
+        previous = _undiff(items, previous)
+        pages.append("".join(data["f"][i] for i in previous))
     return pages
+
+
+def unpack_groups(data: dict[str, list]) -> list[str]:
+    """``pack``'s result -> the HTML of each position of the compact stepper: the page before
+    the first step, then each group's page (``"g"``, ``"c"``)."""
+    indices, previous = [], []
+    for items in data["s"]:
+        previous = _undiff(items, previous)
+        indices.append(previous)
+    shown = [indices[0]]
+    for (first, last), items in zip(data.get("g", []), data.get("c", []), strict=True):
+        shown.append(indices[first] if items is None else _undiff(items, indices[last]))
+    return ["".join(data["f"][i] for i in page) for page in shown]
 
 
 def script_json(data: Any) -> str:
@@ -148,7 +380,12 @@ class Stepper:
     """A stepper over a trace as static HTML: the widget's header and controls (Play, Previous,
     Next, a "Step" range input with its readout), the board, and the steps as compact JSON
     (``pack``) that the book's script shows. Same arguments as ``magicsub.widgets.Stepper``;
-    ``data`` is the JSON's content, ``summary()`` the widget's text."""
+    ``data`` is the JSON's content, ``summary()`` the widget's text.
+
+    It opens compact (``step_groups``: the steps that show nothing new fold into the step
+    before), with a "Show every step (N)" button; a "Jump to the step citing" list of the
+    rules the trace cites; with a ``key``, a "Link to this step" link (``#KEY-N``); and every
+    step as a table for printing (``print_table``), hidden on screen."""
 
     def __init__(self, trace: Trace, *, title: str | None = None,
                  interval: int = PLAY_INTERVAL_MS, key: str | None = None, source: str = "",
@@ -161,25 +398,59 @@ class Stepper:
         self.source = source
         pages = stepper_fragments(trace, rules_page=rules_page)
         self.first = "".join(pages[0])
-        self.data = pack(pages)
+        self.groups = step_groups(trace)
+        if len(self.groups) < self.steps:
+            self.data = pack(pages, self.groups,
+                             group_fragments(trace, self.groups, rules_page=rules_page))
+        else:
+            self.data = pack(pages)
 
     def __repr__(self) -> str:
         label = repr(self.title) + ", " if self.title else ""
         return f"Stepper({label}steps={self.steps})"
+
+    @property
+    def compact(self) -> bool:
+        """True when some steps fold (the stepper opens compact, with a toggle)."""
+        return len(self.groups) < self.steps
 
     def summary(self) -> str:
         """What the stepper shows, as text (``magicsub.textview.stepper_text``), as the
         widget's: the ``text/plain`` output that nbval compares."""
         return textview.stepper_text(self.trace, self.title)
 
+    def print_rows(self) -> list[tuple[int, str, str, list[str]]]:
+        """Every step as a row of the printed table (``print_rows``): one per trace step."""
+        return print_rows(self.trace)
+
+    def _nav(self, name: str) -> str:
+        """The second row of controls: every step or compact, jump to a rule, link."""
+        parts = []
+        if self.compact:
+            parts.append(f'<button type="button" class="ms-all" aria-pressed="false" disabled>'
+                         f"Show every step ({self.steps})</button>")
+        if self.steps:
+            options = "".join(f'<option value="{number}">CR {_text(rule)} — step {number}'
+                              "</option>" for rule, number in cited_rules(self.trace))
+            parts.append('<label class="ms-rules-label">Jump to the step citing '
+                         f'<select class="ms-rules" disabled><option value="">a rule…</option>'
+                         f"{options}</select></label>")
+        if self.key:
+            parts.append(f'<a class="ms-link" href="#{self.key}-0">Link to this step</a>')
+        if not parts:
+            return ""
+        return (f'<div class="ms-nav" role="group" aria-label="Find a step of {name}">'
+                f'{"".join(parts)}</div>')
+
     def html(self) -> str:
         """The stepper as one self-contained HTML element (``div.magicsub-stepper``)."""
         name = _text(self.title or "the steps")
         n = self.steps
+        shown = len(self.groups) if self.compact else n
         key = f" ms-key-{self.key}" if self.key else ""
-        return (f'<div class="magicsub-stepper ms-static{key}" '
+        return (f'<div class="magicsub-stepper ms-static{key}" data-steps="{n}" '
                 f'data-interval="{int(self.interval)}">'
-                f"{stepper_head(self.title, n, self.source)}"
+                f"{stepper_head(self.title, n, self.source, positions=shown)}"
                 f'<div class="ms-controls" role="group" aria-label="Steps of {name}">'
                 '<button type="button" class="ms-play" aria-label="Play" disabled>'
                 '<span aria-hidden="true">▶</span> Play</button>'
@@ -188,11 +459,13 @@ class Stepper:
                 '<button type="button" class="ms-next" disabled>Next step '
                 '<span aria-hidden="true">▶</span></button>'
                 '<label class="ms-range-label"><span class="ms-range-name">Step</span> '
-                f'<input type="range" class="ms-range" min="0" max="{n}" step="1" value="0" '
-                'aria-valuetext="Before the first step" disabled></label>'
-                f'<span class="ms-readout" aria-hidden="true">0 / {n}</span></div>'
+                f'<input type="range" class="ms-range" min="0" max="{shown}" step="1" '
+                'value="0" aria-valuetext="Before the first step" disabled></label>'
+                f'<span class="ms-readout" aria-hidden="true">0 / {shown}</span></div>'
+                f"{self._nav(name)}"
                 '<p class="ms-live" aria-live="polite"></p>'
                 f'<div class="ms-stage">{self.first}</div>'
+                f"{print_table(self.trace, self.title)}"
                 '<script type="application/json" class="ms-data">'
                 f"{script_json(self.data)}</script></div>")
 
@@ -249,5 +522,7 @@ class Quiz:
         return {"text/plain": self.summary(), "text/html": self.html()}
 
 
-__all__ = ["PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper", "check_key", "pack",
-           "script_json", "static_pages", "stepper_fragments", "stepper_head", "unpack"]
+__all__ = ["BOOKKEEPING_FACTS", "PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper", "check_key",
+           "cited_rules", "folded", "folded_html", "folded_runs", "group_fragments", "pack",
+           "print_rows", "print_table", "script_json", "static_pages", "step_groups",
+           "stepper_fragments", "stepper_head", "unpack", "unpack_groups"]

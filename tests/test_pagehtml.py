@@ -125,13 +125,17 @@ def test_names_are_escaped_and_cannot_end_the_script():
 
 def test_a_steppers_controls_are_named_and_wait_for_the_script():
     trace = chain(1)
-    html = pagehtml.Stepper(trace, title="One subgame", key="one").html()
+    stepper = pagehtml.Stepper(trace, title="One subgame", key="one")
+    html = stepper.html()
     assert html.startswith('<div class="magicsub-stepper ms-static ms-key-one" '
-                           'data-interval="1500">')
+                           f'data-steps="{len(trace)}" data-interval="1500">')
     for control in ('<button type="button" class="ms-play" aria-label="Play" disabled>',
                     '<button type="button" class="ms-prev" disabled>',
                     '<button type="button" class="ms-next" disabled>Next step',
-                    f'<input type="range" class="ms-range" min="0" max="{len(trace)}"',
+                    f'<input type="range" class="ms-range" min="0" max="{len(stepper.groups)}"',
+                    f'<button type="button" class="ms-all" aria-pressed="false" disabled>'
+                    f"Show every step ({len(trace)})</button>",
+                    '<select class="ms-rules" disabled>', '<a class="ms-link" href="#one-0">',
                     '<span class="ms-range-name">Step</span>', 'aria-live="polite"'):
         assert control in html
     assert 'aria-label="Steps of One subgame"' in html
@@ -206,8 +210,132 @@ def test_the_books_extension_sets_static_mode_and_serves_the_script(monkeypatch)
     app.events["builder-inited"](app)
     folder = Path(app.config.html_static_path[0])
     assert [name for name, _ in app.js] == ["magicsub-pages.js"]
-    assert app.css == ["magicsub-pages.css"]
-    assert sorted(p.name for p in folder.iterdir()) == ["magicsub-pages.css", "magicsub-pages.js"]
+    assert app.css == ["magicsub-pages.css", "magicsub-nav.css"]
+    assert {"magicsub-pages.css", "magicsub-pages.js", "magicsub-nav.css"} <= {
+        p.name for p in folder.iterdir()}
     script = (folder / "magicsub-pages.js").read_text(encoding="utf-8")
     assert "http" not in script and "eval(" not in script and "msReady" not in script
     assert 'setAttribute("data-ms-ready", "1")' in script
+
+
+# -- compact steppers, addresses, the rule list and the printed table ---------------------------
+
+BOOK_TRACES = ["800_4j_turn_without_active_player.yaml", "726_2_new_zones.yaml",
+               "726_6_subgame_in_a_subgame.yaml", "800_4a_bribery_alex_leaves.yaml",
+               "610_3_subgame_ends.yaml", "corner_fork_copy.yaml"]
+
+
+@pytest.mark.parametrize("name", BOOK_TRACES)
+def test_compact_groups_hold_every_step_once_and_fold_only_what_shows_nothing_new(name):
+    trace = run(name).trace
+    groups = pagehtml.step_groups(trace)
+    numbers = [n for first, last in groups for n in range(first, last + 1)]
+    assert numbers == list(range(1, len(trace) + 1))
+    leads = {first for first, _ in groups}
+    said: set[str] = set()
+    for number, step in enumerate(trace, start=1):
+        if number not in leads:
+            for change in step.changes:
+                assert change.kind in ("turn", "priority", "pass", "note", "game"), (number,
+                                                                                   change)
+                if change.kind == "note":
+                    assert change.text in said, f"step {number} folds a new note"
+                if change.kind == "game":
+                    assert change.what in pagehtml.BOOKKEEPING_FACTS
+        said.update(step.notes)
+    assert 1 in leads
+    for first, last in groups:
+        runs = pagehtml.folded_runs(trace, first, last)
+        assert [n for a, b, _ in runs for n in range(a, b + 1)] == list(range(first + 1,
+                                                                              last + 1))
+
+
+def test_the_turn_walk_of_800_4j_folds_into_the_steps_that_explain_it():
+    trace = run("800_4j_turn_without_active_player.yaml").trace
+    assert len(trace) == 43
+    groups = pagehtml.step_groups(trace)
+    assert groups == [(1, 1), (2, 2), (3, 4), (5, 7), (8, 18), (19, 31), (32, 41), (42, 43)]
+    runs = pagehtml.folded_runs(trace, 8, 18)
+    assert runs[0] == (9, 14, "CR 800.4j, 500.2: the main game walks on to turn 1 "
+                              "(no active player), cleanup step")
+    assert runs[1] == (15, 15, "CR 514.2 checked")
+    assert runs[2][:2] == (16, 18) and runs[2][2].endswith("turn 2 (Bianca), draw step")
+    assert not pagehtml.folded(trace)[1]  # CR 800.4a: priority passes after Alex leaves
+
+
+@pytest.mark.parametrize("name", ["800_4j_turn_without_active_player.yaml",
+                                  "726_6_subgame_in_a_subgame.yaml"])
+def test_the_json_carries_the_groups_and_their_pages(name):
+    trace = run(name).trace
+    stepper = pagehtml.Stepper(trace, title="T", key="k")
+    data = shipped(stepper.html())
+    assert len(unpack(data)) == len(trace) + 1  # every step, as before
+    assert data["g"] == [list(g) for g in stepper.groups]
+    assert len(data["c"]) == len(data["g"])
+    every = unpack(data)
+    shown = pagehtml.unpack_groups(data)
+    assert len(shown) == len(stepper.groups) + 1 and shown[0] == every[0]
+    for (first, last), page in zip(stepper.groups, shown[1:], strict=True):
+        assert f'data-step="{first - 1}"' in page.split(">", 1)[0]
+        if first == last:
+            assert page == every[first]
+            continue
+        assert page.count('class="ms-fold"') == len(pagehtml.folded_runs(trace, first, last))
+        assert f'data-first="{first + 1}"' in page and f'data-last="{last}"' in page
+        # the board after the group's last step: its game panels are the ones shown there
+        board = re.findall(r'<section class="ms-g[^>]*>.*?</p>', every[last])
+        assert board and all(panel in page for panel in board)
+
+
+def test_a_stepper_with_nothing_to_fold_has_no_groups_and_no_toggle():
+    game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
+    game.add_object("x", "Grizzly Bears", owner="Alex", zone="hand")
+    game.apply({"move": {"object": "x", "to": "graveyard"}})
+    stepper = pagehtml.Stepper(game.trace, title="T")
+    assert not stepper.compact and "g" not in stepper.data
+    html = stepper.html()
+    assert "ms-all" not in html and "ms-link" not in html  # no key: no address either
+    assert f'max="{len(game.trace)}"' in html
+
+
+def test_the_rule_list_gives_each_rule_once_at_its_first_step():
+    trace = run("800_4j_turn_without_active_player.yaml").trace
+    cited = pagehtml.cited_rules(trace)
+    assert cited[:3] == [("800.4a", 1), ("800.4j", 3), ("500.2", 4)]
+    assert [r for r, _ in cited] == list(dict.fromkeys(s.rule for s in trace))
+    html = pagehtml.Stepper(trace, title="T", key="j").html()
+    options = re.findall(r'<option value="(\d+)">CR ([^<]*) — step (\d+)</option>', html)
+    assert [(rule, int(n)) for _, rule, n in options] == cited
+    assert all(value == n for value, _, n in options)
+    assert '<label class="ms-rules-label">Jump to the step citing <select' in html
+
+
+@pytest.mark.parametrize("name", BOOK_TRACES)
+def test_the_printed_table_has_a_row_per_step(name):
+    trace = run(name).trace
+    stepper = pagehtml.Stepper(trace, title="Printed", key="p")
+    rows = stepper.print_rows()
+    assert [r[0] for r in rows] == list(range(1, len(trace) + 1))
+    assert [r[1] for r in rows] == [f"CR {s.rule}" for s in trace]
+    assert [r[2] for r in rows] == [s.text for s in trace]
+    html = stepper.html()
+    table = re.search(r'<div class="ms-print" hidden><table class="ms-print-table">'
+                      r"<caption>Printed: every step</caption>(.*?)</table></div>", html, re.S)
+    assert table and table.group(1).count("<tr>") == len(trace) + 1
+    assert all(f"<td><b>CR {s.rule}</b> " in table.group(1) for s in trace)
+
+
+def test_hostile_titles_keys_and_names_are_escaped_in_the_new_controls():
+    game = magicsub.Game(["Alex", "<b>Bob</b>"], libraries={"Alex": 2})
+    game.add_object("x", "<img src=x onerror=alert(1)>", owner="Alex", zone="hand")
+    game.apply({"move": {"object": "x", "to": "graveyard"}})
+    game.apply({"advance": "end"})
+    title = '"><script>alert(1)</script><i a="'
+    stepper = pagehtml.Stepper(game.trace, title=title, key="k")
+    html = stepper.html()
+    assert stepper.compact
+    assert "<script>alert" not in html and "<img src=x" not in html and "<b>Bob" not in html
+    assert "<i a=" not in html and 'aria-label="Find a step of &quot;&gt;&lt;script&gt;' in html
+    assert "<caption>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    for page in pagehtml.unpack_groups(shipped(html)):
+        assert "<img src=x" not in page

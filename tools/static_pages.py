@@ -24,6 +24,7 @@ from magicsub.pagehtml import PAGES_ENV
 ASSETS = Path(__file__).resolve().parent.parent / "magicsub" / "assets" / "pages"
 SCRIPT = "magicsub-pages.js"
 STYLE = "magicsub-pages.css"
+NAV_STYLE = "magicsub-nav.css"
 
 
 def serve_assets(app: Sphinx) -> None:
@@ -37,4 +38,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", serve_assets)
     app.add_js_file(SCRIPT, loading_method="defer")
     app.add_css_file(STYLE)
+    app.add_css_file(NAV_STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

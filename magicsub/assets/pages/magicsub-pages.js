@@ -7,31 +7,57 @@
 // pair [start, count] repeats that many fragments of the previous page). Showing step n puts
 // the join of its fragments in the stage. Play, Previous, Next and the "Step" range input move
 // it (the range's own keys, and Page Up/Down by 5); an aria-live line says which step shows.
-// A step link (a.ms-stepref, href "#KEY-N") and the address #KEY-N move only the stepper with
-// class ms-key-KEY. A quiz (div.magicsub-quiz.ms-static) shows the feedback page (a
-// <template>) of the choice pressed. When every stepper and quiz is wired, <html> gets
-// data-ms-ready="1".
+//
+// Compact mode (the default when the JSON has "g"): the positions are the groups "g" ([first,
+// last] trace steps, 1-based; pagehtml.step_groups), each shown by its page "c" (null: its one
+// step's page; else a difference from the page after its last step). The "Show every step"
+// button (aria-pressed) switches to one position per step, for as long as the page is open.
+//
+// Addresses: step N (1-based trace steps, the same in both modes) of the stepper with class
+// ms-key-KEY is #KEY-N. A step link (a.ms-stepref) and the address select it (in compact mode,
+// the group holding N, the folded step marked: li.ms-fold.ms-here); stepping writes the
+// address with history.replaceState; "Link to this step" (a.ms-link) writes and copies it.
+// "Jump to the step citing" (select.ms-rules) goes to the first step citing a rule.
+// Around each change of the stage, the stepper's element gets the bubbling events
+// ms:beforestep and ms:step (detail {from, to}: trace steps). A quiz (div.magicsub-quiz.ms-static)
+// shows the feedback page (a <template>) of the choice pressed. When every stepper and quiz is
+// wired, <html> gets data-ms-ready="1".
 (function () {
   "use strict";
   var PAGE_KEYS = { PageUp: 5, PageDown: -5 };
   var byKey = {};
 
+  function undiff(items, previous) {
+    var current = [];
+    items.forEach(function (item) {
+      if (typeof item === "number") {
+        current.push(item);
+      } else {
+        for (var i = item[0]; i < item[0] + item[1]; i += 1) current.push(previous[i]);
+      }
+    });
+    return current;
+  }
+
   function decode(data) {
     var pages = [];
     var previous = [];
     data.s.forEach(function (items) {
-      var current = [];
-      items.forEach(function (item) {
-        if (typeof item === "number") {
-          current.push(item);
-        } else {
-          for (var i = item[0]; i < item[0] + item[1]; i += 1) current.push(previous[i]);
-        }
-      });
-      pages.push(current);
-      previous = current;
+      previous = undiff(items, previous);
+      pages.push(previous);
     });
     return pages;
+  }
+
+  function fire(box, name, detail) {
+    var event;
+    if (typeof window.CustomEvent === "function") {
+      event = new CustomEvent(name, { bubbles: true, detail: detail });
+    } else {
+      event = document.createEvent("CustomEvent");
+      event.initCustomEvent(name, true, false, detail);
+    }
+    box.dispatchEvent(event);
   }
 
   function wireStepper(box) {
@@ -43,41 +69,127 @@
     var play = box.querySelector("button.ms-play");
     var prev = box.querySelector("button.ms-prev");
     var next = box.querySelector("button.ms-next");
+    var every = box.querySelector("button.ms-all");
+    var rules = box.querySelector("select.ms-rules");
+    var link = box.querySelector("a.ms-link");
     if (!source || !stage || !range || !play || !prev || !next) return;
-    var max = parseInt(range.max, 10) || 0;
+    var steps = parseInt(box.getAttribute("data-steps"), 10);
+    if (isNaN(steps)) steps = parseInt(range.max, 10) || 0;
     var interval = parseInt(box.getAttribute("data-interval"), 10) || 1500;
+    var keyClass = Array.prototype.filter.call(box.classList, function (c) {
+      return c.indexOf("ms-key-") === 0;
+    })[0];
+    var key = keyClass ? keyClass.slice(7) : null;
     var data = null;
     var pages = null;
-    var current = 0;
+    var groupPages = [];
+    var compact = !!every;
+    var at = 0;
+    var shownId = "a0";
     var timer = null;
 
-    function html(n) {
-      if (!pages) {
-        data = JSON.parse(source.textContent);
-        pages = decode(data);
+    function load() {
+      if (pages) return;
+      data = JSON.parse(source.textContent);
+      pages = decode(data);
+      if (!data.g) compact = false;
+    }
+    function groups() { return (data && data.g) || []; }
+    function groupOf(step) {
+      var g = groups();
+      var lo = 0;
+      var hi = g.length - 1;
+      while (lo < hi) {
+        var mid = (lo + hi + 1) >> 1;
+        if (g[mid][0] <= step) lo = mid; else hi = mid - 1;
       }
-      var parts = pages[n];
+      return lo;
+    }
+    function count() { return compact ? groups().length : steps; }
+    function position(step) { return compact && step > 0 ? groupOf(step) + 1 : step; }
+    function stepAt(pos) {
+      pos = Math.max(0, Math.min(count(), pos));
+      return compact && pos > 0 ? groups()[pos - 1][0] : pos;
+    }
+    function join(parts) {
       var out = new Array(parts.length);
       for (var i = 0; i < parts.length; i += 1) out[i] = data.f[parts[i]];
       return out.join("");
     }
-
-    function show(n, announce) {
-      n = Math.max(0, Math.min(max, n));
-      if (n !== current) {
-        stage.innerHTML = html(n);
-        current = n;
+    function pageFor(step) {
+      if (!compact || step === 0) return { id: "a" + step, html: function () { return join(pages[step]); } };
+      var g = groupOf(step);
+      var span = groups()[g];
+      var items = data.c[g];
+      if (items === null || items === undefined) {
+        return { id: "a" + span[0], html: function () { return join(pages[span[0]]); } };
       }
-      if (String(range.value) !== String(n)) range.value = n;
-      var label = n === 0 ? "Before the first step" : "Step " + n + " of " + max;
-      range.setAttribute("aria-valuetext", label);
-      if (readout) readout.textContent = n + " / " + max;
-      if (announce && live) {
-        var step = stage.querySelector(".magicsub-step");
-        live.textContent = (step && step.getAttribute("aria-label")) || label;
-      }
-      if (n >= max) stop();
+      return {
+        id: "c" + g,
+        html: function () {
+          if (!groupPages[g]) groupPages[g] = undiff(items, pages[span[1]]);
+          return join(groupPages[g]);
+        }
+      };
     }
+    function address(step) { return "#" + key + "-" + step; }
+
+    function describe(step) {
+      if (step === 0) return "Before the first step";
+      var shown = stage.querySelector(".magicsub-step");
+      var rule = shown ? shown.getAttribute("data-rule") : "";
+      if (!compact) {
+        return (shown && shown.getAttribute("aria-label")) || "Step " + step + " of " + steps;
+      }
+      var g = groupOf(step);
+      var span = groups()[g];
+      var where = "position " + (g + 1) + " of " + count();
+      var text = span[0] === span[1]
+        ? "Step " + span[0] + " of " + steps + " (" + where + "): rule " + rule
+        : "Steps " + span[0] + " to " + span[1] + " of " + steps + " (" + where + "): rule " +
+          rule + ", then " + (span[1] - span[0]) + " folded step" +
+          (span[1] - span[0] === 1 ? "" : "s");
+      if (step !== span[0]) text += "; step " + step + " is folded in here";
+      return text;
+    }
+
+    function show(step, how) {
+      load();
+      how = how || {};
+      step = Math.max(0, Math.min(steps, step));
+      var page = pageFor(step);
+      var from = at;
+      var changed = page.id !== shownId;
+      if (changed) {
+        fire(box, "ms:beforestep", { from: from, to: step });
+        stage.innerHTML = page.html();
+        shownId = page.id;
+      }
+      at = step;
+      Array.prototype.forEach.call(stage.querySelectorAll("li.ms-fold"), function (item) {
+        var here = compact && step >= parseInt(item.getAttribute("data-first"), 10) &&
+          step <= parseInt(item.getAttribute("data-last"), 10);
+        item.classList.toggle("ms-here", here);
+        if (here) item.setAttribute("aria-current", "step");
+        else item.removeAttribute("aria-current");
+      });
+      var pos = position(step);
+      var total = count();
+      if (String(range.max) !== String(total)) range.max = total;
+      if (String(range.value) !== String(pos)) range.value = pos;
+      var label = describe(step);
+      range.setAttribute("aria-valuetext", step === 0 ? "Before the first step"
+        : compact ? "Position " + pos + " of " + total + ", step " + step + " of " + steps
+          : "Step " + step + " of " + steps);
+      if (readout) readout.textContent = pos + " / " + total;
+      box.setAttribute("data-ms-at", String(step));
+      if (link && key) link.setAttribute("href", address(step));
+      if (how.address && key) history.replaceState(history.state, "", address(step));
+      if (changed) fire(box, "ms:step", { from: from, to: step });
+      if (how.announce && live) live.textContent = label;
+      if (pos >= total) stop();
+    }
+    function move(pos) { show(stepAt(pos), { announce: true, address: true }); }
 
     function setPlaying(on) {
       var words = on ? "Pause" : "Play";
@@ -93,35 +205,69 @@
       setPlaying(false);
     }
     function start() {
-      if (current >= max) show(0, true);
+      if (position(at) >= count()) move(0);
       setPlaying(true);
-      timer = setInterval(function () { show(current + 1, true); }, interval);
-      show(current + 1, true);
+      timer = setInterval(function () { move(position(at) + 1); }, interval);
+      move(position(at) + 1);
     }
 
     play.addEventListener("click", function () { if (timer === null) start(); else stop(); });
-    prev.addEventListener("click", function () { stop(); show(current - 1, true); });
-    next.addEventListener("click", function () { stop(); show(current + 1, true); });
+    prev.addEventListener("click", function () { stop(); move(position(at) - 1); });
+    next.addEventListener("click", function () { stop(); move(position(at) + 1); });
     range.addEventListener("input", function () {
       stop();
-      show(parseInt(range.value, 10), true);
+      move(parseInt(range.value, 10));
     });
     range.addEventListener("keydown", function (event) {
       var jump = PAGE_KEYS[event.key];
       if (!jump) return;
       event.preventDefault();
       stop();
-      show(current + jump, true);
+      move(position(at) + jump);
     });
-    [play, prev, next, range].forEach(function (control) { control.disabled = false; });
-    range.value = 0;
-    var key = Array.prototype.filter.call(box.classList, function (c) {
-      return c.indexOf("ms-key-") === 0;
-    })[0];
-    if (key) {
-      byKey[key.slice(7)] = function (n) {
+    if (every) {
+      every.addEventListener("click", function () {
         stop();
-        show(n, true);
+        load();
+        compact = !compact && !!data.g;
+        every.setAttribute("aria-pressed", compact ? "false" : "true");
+        show(at, { address: true });
+        if (live) {
+          live.textContent = (compact ? "Compact: " + count() + " positions for " + steps +
+            " steps. " : "Showing every step: " + steps + " steps. ") + describe(at);
+        }
+      });
+    }
+    if (rules) {
+      rules.addEventListener("change", function () {
+        var wanted = parseInt(rules.value, 10);
+        if (isNaN(wanted)) return;
+        stop();
+        show(wanted, { announce: true, address: true });
+      });
+    }
+    if (link && key) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        var url = window.location.href.split("#")[0] + address(at);
+        history.replaceState(history.state, "", address(at));
+        var say = function (text) { if (live) live.textContent = text; };
+        say("Link to this step: " + url);
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(url).then(function () {
+            say("Link to this step copied: " + url);
+          }, function () { /* no clipboard access: the address bar shows the link */ });
+        }
+      });
+    }
+    [play, prev, next, range, every, rules].forEach(function (control) {
+      if (control) control.disabled = false;
+    });
+    range.value = 0;
+    if (key) {
+      byKey[key] = function (n) {
+        stop();
+        show(n, { announce: true });
         box.scrollIntoView({ block: "start" });
       };
     }
