@@ -477,9 +477,69 @@ def board(scope: Locator) -> dict | None:
     return scope.evaluate(_BOARD_JS)
 
 
+def show_every_step(scope: Locator) -> None:
+    """Switch a compact static stepper (``magicsub.pagehtml.step_groups``) to one position per
+    step: press its "Show every step" button unless it is pressed already."""
+    toggle = scope.locator("button.ms-all")
+    if toggle.count() and toggle.get_attribute("aria-pressed") != "true":
+        toggle.click()
+
+
+_ADDRESSED_JS = """box => {
+  const data = JSON.parse(box.querySelector('script.ms-data').textContent);
+  const toggle = box.querySelector('button.ms-all');
+  const compact = !!toggle && toggle.getAttribute('aria-pressed') !== 'true';
+  const at = Number(box.dataset.msAt);
+  const index = compact && at > 0 ? data.g.findIndex(g => g[0] <= at && at <= g[1]) : -1;
+  const group = index >= 0 ? data.g[index] : null;
+  const shown = box.querySelector('.ms-stage .magicsub-step');
+  const here = box.querySelector('.ms-stage li.ms-fold.ms-here');
+  return {at, compact, group, index, position: Number(box.querySelector('input.ms-range').value),
+          positions: Number(box.querySelector('input.ms-range').max),
+          groups: data.g ? data.g.length : null,
+          step: shown ? shown.dataset.step : null, rule: shown ? shown.dataset.rule : null,
+          label: shown ? shown.getAttribute('aria-label') : '',
+          here: here ? [Number(here.dataset.first), Number(here.dataset.last)] : null};
+}"""
+
+
+def addressed(scope: Locator) -> dict:
+    """Which trace step a static stepper is at (``data-ms-at``), in which mode, and what it
+    shows: ``at``, ``compact``, ``group`` (``[first, last]`` holding ``at`` in compact mode)
+    and its ``index`` in ``"g"``, ``position`` and ``positions`` (the range input's value and
+    max), ``groups``, the shown step's ``step`` (``data-step``, 0-based), ``rule`` and
+    ``label``, and ``here`` (the marked folded run ``[first, last]``, or None)."""
+    return scope.evaluate(_ADDRESSED_JS)
+
+
+def assert_addressed(scope: Locator, step: int) -> dict:
+    """Check that a static stepper shows trace step ``step`` (1-based) as its mode says: with
+    every step, that step's page at slider position ``step``; compact, the group holding it
+    (its first step's page, at the group's position), the folded run holding ``step`` marked
+    when it is not the group's first. Return ``addressed(scope)``."""
+    scope.page.wait_for_function("([box, n]) => box.dataset.msAt === n",
+                                 arg=[scope.element_handle(), str(step)], timeout=5_000)
+    state = addressed(scope)
+    if not state["compact"]:
+        assert state["step"] == str(step - 1) and state["position"] == step, state
+        assert re.match(rf"Step {step}( of \d+)?: ", state["label"] or ""), state
+        return state
+    first, last = state["group"]
+    assert state["step"] == str(first - 1), state
+    assert state["position"] == state["index"] + 1, state
+    assert state["positions"] == state["groups"], state
+    if step == first:
+        assert state["here"] is None, state
+    else:
+        assert state["here"] and state["here"][0] <= step <= state["here"][1] <= last, state
+    return state
+
+
 def go_to_step(page: Page, scope: Locator, number: int, *, timeout_ms: float = 5_000) -> dict:
     """Move the stepper in ``scope`` to step ``number`` (0: before the first step) with the
-    slider's keyboard keys (Home, Page Up, arrows); return ``board(scope)`` once it shows it."""
+    slider's keyboard keys (Home, Page Up, arrows), showing every step (``show_every_step``);
+    return ``board(scope)`` once it shows it."""
+    show_every_step(scope)
     handle = slider_handles(scope)[0]
     handle.focus()
     page.keyboard.press("Home")

@@ -5,7 +5,8 @@ href="#KEY-N">``; ``magicsub/assets/pages/magicsub-pages.js`` (served by the boo
 stepper with class ``ms-key-KEY`` to step N when the link is clicked, and when the page is
 opened at the address ``page.html#KEY-N``. Checked on every built page that has step links:
 the named stepper's slider (its range input's value) and its visible step page (``data-step``,
-0-based, and its label "Step N of M"), the address, and that no other stepper moved.
+0-based, and its label "Step N of M"; in compact mode, the group holding step N with N marked
+when folded), the address, and that no other stepper moved.
 Run ``make book`` first.
 """
 
@@ -18,13 +19,11 @@ from pagecheck import (
     HTML_DIR,
     NOT_BUILT,
     BookTabs,
+    assert_addressed,
     board,
     book_pages,
     open_page,
     require_built,
-    shows_step,
-    slider_handles,
-    slider_value,
 )
 from playwright.sync_api import Browser, Page
 
@@ -57,13 +56,13 @@ def _positions(page: Page) -> dict[str, float]:
 
 
 def _assert_at(page: Page, key: str, step: int) -> None:
+    """The stepper ``key`` shows step ``step``: with every step, that step's page at slider
+    position ``step``; compact (the default), the group holding it, the step marked when it
+    is folded (``pagecheck.assert_addressed``)."""
     scope = page.locator(f".magicsub-stepper.ms-key-{key}")
     assert scope.count() == 1, f"no single stepper with class ms-key-{key}"
-    shows_step(scope, str(step - 1))
-    assert slider_value(slider_handles(scope)[0]) == step
+    assert_addressed(scope, step)
     assert board(scope)["visible"], f"stepper {key}: the step page is not visible"
-    label = scope.locator(".magicsub-step:visible").first.get_attribute("aria-label") or ""
-    assert re.match(rf"Step {step}( of \d+)?: ", label), f"stepper {key} shows {label!r}"
 
 
 def test_the_book_has_pages_with_step_links():

@@ -264,6 +264,7 @@
       if (control) control.disabled = false;
     });
     range.value = 0;
+    box.setAttribute("data-ms-at", "0");
     if (key) {
       byKey[key] = function (n) {
         stop();
