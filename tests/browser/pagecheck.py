@@ -517,8 +517,11 @@ def assert_addressed(scope: Locator, step: int) -> dict:
     every step, that step's page at slider position ``step``; compact, the group holding it
     (its first step's page, at the group's position), the folded run holding ``step`` marked
     when it is not the group's first. Return ``addressed(scope)``."""
-    scope.page.wait_for_function("([box, n]) => box.dataset.msAt === n",
-                                 arg=[scope.element_handle(), str(step)], timeout=5_000)
+    try:
+        scope.page.wait_for_function("([box, n]) => box.dataset.msAt === n",
+                                     arg=[scope.element_handle(), str(step)], timeout=5_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the stepper is not at step {step}: {addressed(scope)}") from None
     state = addressed(scope)
     if not state["compact"]:
         assert state["step"] == str(step - 1) and state["position"] == step, state
