@@ -282,13 +282,9 @@ def test_the_json_carries_the_groups_and_their_pages(name):
             continue
         assert page.count('class="ms-fold"') == len(pagehtml.folded_runs(trace, first, last))
         assert f'data-first="{first + 1}"' in page and f'data-last="{last}"' in page
-        # the board after the group's last step: its game panels are the ones shown there
+        # the board after the group's last step: its game panels' heads and turn lines
         board = re.findall(r'<section class="ms-g[^>]*>(?:.*?</p>){2}', every[last])
         assert board and all(panel in page for panel in board)
-        if every[last].count("<section") == every[first].count("<section"):
-            turn = re.findall(r'<section class="ms-g[^>]*>(?:.*?</p>){2}', every[first])
-            assert turn == board or turn != re.findall(
-                r'<section class="ms-g[^>]*>(?:.*?</p>){2}', page)
 
 
 def test_a_stepper_with_nothing_to_fold_has_no_groups_and_no_toggle():
