@@ -6,8 +6,8 @@ Stepper and Quiz instead of the ipywidgets ones (``magicsub.book``): the pages c
 state, and myst-nb then adds neither RequireJS nor the widget manager to any page. It serves
 ``magicsub/assets/pages`` on every page: the script that plays them (``magicsub-pages.js``),
 the one that fits them to the screen and to paper (``magicsub-screen.js``: moves animated,
-projector mode, print) and the style of their controls. The committed notebooks, run without the variable, keep the widgets (JupyterLab,
-Voila, nbval).
+projector mode, print) and the style of their controls. The committed notebooks, run without
+the variable, keep the widgets (JupyterLab, Voila, nbval).
 
 Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sys.path``).
 """

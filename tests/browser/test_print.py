@@ -1,11 +1,12 @@
 """A stepper page printed to PDF is a handout: every stepper's steps, its scenario, the answers.
 
 Chromium prints the page (``page.pdf``: print media, "beforeprint" fires); ``pypdf`` reads the
-text back. In it, stepper after stepper: every line of its scenario file (folded in a ``<details>`` on
-screen), then its last step (the words of its first change, and its rule number, from the
-step's ``data-rule`` in the page's JSON); and after every stepper, each quiz's question with its answer
-(the choice whose feedback page says "correct"). The stepper's buttons are not printed. The PDF
-is saved to ``_build/screenshots``. Run ``make book`` first.
+text back. In it, stepper after stepper: every line of its scenario file (folded in a
+``<details>`` on screen), then its last step (the words of its first change, and its rule
+number, from the step's ``data-rule`` in the page's JSON); and after every stepper, each quiz's
+question with its answer (the choice whose feedback page says "correct"). The stepper's
+buttons are not printed, and the scenario files close again after printing. The PDF is saved
+to ``_build/screenshots``. Run ``make book`` first.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import unicodedata
 
 import pypdf
 import pytest
-from pagecheck import HTML_DIR, REPO_ROOT, embedded_steppers, open_page, require_built
+from pagecheck import REPO_ROOT, embedded_steppers, open_page, require_built
 from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.browser

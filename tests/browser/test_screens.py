@@ -47,7 +47,8 @@ _COLOURS_JS = """el => {
   }
   return [getComputedStyle(el).color, bg === 'rgba(0, 0, 0, 0)' ? 'rgb(255, 255, 255)' : bg];
 }"""
-_RECT_JS = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+_RECT_JS = ("el => { const r = el.getBoundingClientRect(); "
+            "return [r.left, r.top, r.right, r.bottom]; }")
 _ANIMATIONS_JS = "box => box.querySelector('.ms-stage').getAnimations({subtree: true}).length"
 
 
