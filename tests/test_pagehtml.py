@@ -209,13 +209,14 @@ def test_the_books_extension_sets_static_mode_and_serves_the_script(monkeypatch)
     assert pagehtml.static_pages()
     app.events["builder-inited"](app)
     folder = Path(app.config.html_static_path[0])
-    assert [name for name, _ in app.js] == ["magicsub-pages.js"]
+    assert [name for name, _ in app.js] == ["magicsub-pages.js", "magicsub-screen.js"]
     assert app.css == ["magicsub-pages.css", "magicsub-nav.css"]
-    assert {"magicsub-pages.css", "magicsub-pages.js", "magicsub-nav.css"} <= {
-        p.name for p in folder.iterdir()}
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "magicsub-nav.css", "magicsub-pages.css", "magicsub-pages.js", "magicsub-screen.js"]
     script = (folder / "magicsub-pages.js").read_text(encoding="utf-8")
     assert "http" not in script and "eval(" not in script and "msReady" not in script
     assert 'setAttribute("data-ms-ready", "1")' in script
+    assert "http" not in (folder / "magicsub-screen.js").read_text(encoding="utf-8")
 
 
 # -- compact steppers, addresses, the rule list and the printed table ---------------------------

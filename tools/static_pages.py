@@ -4,9 +4,10 @@ At setup it sets ``MAGICSUB_PAGES=static`` in the environment, so the notebooks 
 ``jupyter-book build`` executes (their kernels inherit it) show ``magicsub.pagehtml``'s
 Stepper and Quiz instead of the ipywidgets ones (``magicsub.book``): the pages carry no widget
 state, and myst-nb then adds neither RequireJS nor the widget manager to any page. It serves
-``magicsub/assets/pages`` (the script that plays them and the style of their controls) on
-every page. The committed notebooks, run without the variable, keep the widgets (JupyterLab,
-Voila, nbval).
+``magicsub/assets/pages`` on every page: the script that plays them (``magicsub-pages.js``),
+the one that fits them to the screen and to paper (``magicsub-screen.js``: moves animated,
+projector mode, print) and the style of their controls. The committed notebooks, run without
+the variable, keep the widgets (JupyterLab, Voila, nbval).
 
 Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sys.path``).
 """
@@ -23,6 +24,7 @@ from magicsub.pagehtml import PAGES_ENV
 
 ASSETS = Path(__file__).resolve().parent.parent / "magicsub" / "assets" / "pages"
 SCRIPT = "magicsub-pages.js"
+SCREEN_SCRIPT = "magicsub-screen.js"
 STYLE = "magicsub-pages.css"
 NAV_STYLE = "magicsub-nav.css"
 
@@ -33,10 +35,11 @@ def serve_assets(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Put the build in static mode, and add the script and style to every page."""
+    """Put the build in static mode, and add the scripts and style to every page."""
     os.environ[PAGES_ENV] = "static"
     app.connect("builder-inited", serve_assets)
     app.add_js_file(SCRIPT, loading_method="defer")
+    app.add_js_file(SCREEN_SCRIPT, loading_method="defer")
     app.add_css_file(STYLE)
     app.add_css_file(NAV_STYLE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

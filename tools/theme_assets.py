@@ -3,6 +3,8 @@
 - Adds ``theme_icons.css`` (``book/_theme``), which draws the theme's icons (navbar toggles,
   search, full screen, download, colour mode, back to top, previous/next) in place of Font
   Awesome's script. ``book/_templates/layout.html`` leaves that script out of every page.
+- Adds ``theme_screens.css`` (``book/_theme``): the theme around the steppers on any screen
+  and on paper (the sticky header's height, the "back to top" button, projector mode, print).
 - Leaves sphinx-design's ``design-tabs.js`` out of pages without a tab set (it only keeps tab
   sets in step); no page of the book has one today.
 - When the build is done, deletes from ``_static`` what no page then asks for: Font Awesome's
@@ -22,6 +24,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 ICONS_CSS = "theme_icons.css"
+SCREENS_CSS = "theme_screens.css"
 UNUSED_STATIC = ("scripts/fontawesome.js", "scripts/fontawesome.js.map",
                  "scripts/fontawesome.js.LICENSE.txt", "vendor/fontawesome")
 """Paths under the built ``_static`` folder that the book's pages do not load."""
@@ -64,8 +67,9 @@ def delete_unused_static(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Add the icon style sheet; connect the page and build-finished handlers."""
+    """Add the icon and screen style sheets; connect the page and build-finished handlers."""
     app.add_css_file(ICONS_CSS)
+    app.add_css_file(SCREENS_CSS)
     app.connect("html-page-context", drop_unused_scripts, priority=900)
     app.connect("build-finished", delete_unused_static)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
