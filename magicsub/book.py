@@ -260,7 +260,9 @@ def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = Non
     data = quizdata.find(quiz_id, folder)
     shown = pagehtml.Quiz if pagehtml.static_pages() else Quiz
     if text is None:
-        return shown.from_data(data, result=quizdata.run(data, scenario_path))
+        result = quizdata.run(data, scenario_path)
+        data.deciding_step(result, strict=True)
+        return shown.from_data(data, result=result)
     try:
         result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
         return shown.from_data(data, result=result)

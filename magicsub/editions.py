@@ -245,7 +245,11 @@ _MAPS["723"]["726.5a.planar"] = "723.5a"
 
 _WORDING: dict[str, dict[tuple[str, str], str]] = {
     "726": {},
-    "723": {},
+    "723": {
+        ("726.2a.planar", "Face-up nontraditional cards remain"):
+            "Face-up plane and phenomenon cards remain",
+        ("726.2a.scheme", "Face-up nontraditional cards remain"): "Face-up scheme cards remain",
+    },
     "506": {
         ("726.1a", "temporarily discontinued"): "The main game is suspended",
         ("726.2.zones", "an entirely new set of game zones is created"):
@@ -256,10 +260,14 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
             "All objects in the main game",
         ("726.5", "puts them into their main-game library"):
             "into his or her library in the main game",
+        ("726.3", "will lose the subgame when state-based actions are checked"):
+            "will lose the game as soon as it starts",
         ("726.5.cease", "all other objects in the subgame cease to exist"):
             "At the end of a subgame",
         ("726.5.finish", "finishes resolving"): "follows its instructions in the order written",
         ("726.5.held", "those abilities are put onto the stack"):
+            "aren't put onto the stack until the subgame is completed",
+        ("726.4a.held", "won’t be put onto the stack until the main game resumes"):
             "aren't put onto the stack until the subgame is completed",
         ("726.6", "The existing subgame becomes the main game"):
             "considered both a main game and a subgame",

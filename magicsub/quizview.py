@@ -145,14 +145,21 @@ class QuizContent:
                    label=label)
 
     @classmethod
-    def from_data(cls, data: QuizData, *, result: ScenarioResult) -> QuizContent:
+    def from_data(cls, data: QuizData, *, result: ScenarioResult,
+                  strict: bool = False) -> QuizContent:
         """The quiz of a quiz file's entry (``magicsub.quizdata``), over ``result``, the run of
-        its scenario: each choice's own feedback, the deciding sentence quoted, and for a
-        disputed corner every reading shown and none graded as the only answer."""
+        its scenario: each choice's own feedback, the deciding sentence quoted as the trace
+        cites it at the deciding step, and for a disputed corner every reading shown and none
+        graded as the only answer.
+
+        :raises QuizError: ``strict`` and the run never cites the deciding sentence (without
+            ``strict``, e.g. for a learner's edit, the rules data's sentence is quoted).
+        """
         from . import quizdata
 
         correct = quizdata.correct(data, result)
-        sentence = data.sentence(result.game.edition.number)
+        step = data.deciding_step(result, strict=strict)
+        sentence = step.text if step is not None else data.sentence(result.game.edition.number)
         right = data.choices[correct].text
         cite = (f'<p class="ms-decides">CR {_text(data.rule)}: '
                 f"<q>{_text(sentence)}</q></p>")
