@@ -115,10 +115,12 @@ class Edition:
         self.paragraphs: dict[str, str] = dict(own["paragraphs"])
         self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
         self._behaviour: dict = check_behaviour(number, own.get("behaviour"))
+        self._sources: dict[str, str] = dict.fromkeys(self.paragraphs, self.title)
         for shared in ("800.yaml", "core.yaml"):
             data = _load(shared)
             for key, text in data["paragraphs"].items():
                 self.paragraphs.setdefault(key, text)  # an edition's own 506.x wins
+                self._sources.setdefault(key, data["title"])
             for key, value in (data.get("examples") or {}).items():
                 self.examples.setdefault(key, []).extend(value)
         self._map: dict[str, str] = dict(_MAPS[number])
@@ -127,6 +129,24 @@ class Edition:
 
     def __repr__(self) -> str:
         return f"Edition({self.number!r})"
+
+    def source(self, rule: str) -> str:
+        """The source label of the text this edition gives for ``rule`` (a paragraph key, its
+        cited number, or a 726-numbered rule): the ``title`` of the rules data file it comes
+        from. The one place a label is read from: quotes, step headers and the rules page show
+        this.
+
+        :raises RulesError: this edition has no paragraph for ``rule``.
+        """
+        key = rule if rule in self._sources else self.local(rule)
+        if key is None:
+            raise RulesError(rule, f"CR edition {self.number} has no paragraph for rule {rule}",
+                             subject=rule)
+        return self._sources[key]
+
+    def sources(self) -> tuple[str, ...]:
+        """Every source label of this edition's texts, its own ``title`` first."""
+        return tuple(dict.fromkeys([self.title, *self._sources.values()]))
 
     def does(self, key: str) -> bool:
         """True when this edition's rules do the yes-or-no behaviour ``key`` (e.g.
