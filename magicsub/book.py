@@ -160,7 +160,7 @@ def quote(*rules: str, edition: str = "726") -> Text:
         f"{', '.join(r for r in rules if labels[r] == label)}: {label}"
         for label in dict.fromkeys(labels.values()))
     return Text("\n>\n".join(lines) + f"\n>\n> — *{source}*",
-                f"CR {', '.join(rules)}, verbatim from the rules data ({source})")
+                f"CR {', '.join(rules)} ({source})")
 
 
 def _matches(trace, spec: str, where: str) -> tuple[list[int], bool, int]:

@@ -102,7 +102,7 @@ class QuizContent:
 
     def __init__(self, question: str, choices: Sequence[str], result: ScenarioResult,
                  correct: int, pages: list[str], *, label: str = "Answer",
-                 data: QuizData | None = None, sentence: str = ""):
+                 data: QuizData | None = None, sentence: str = "", deciding: int | None = None):
         self.question = question
         self.choices = tuple(choices)
         self.result = result
@@ -111,6 +111,7 @@ class QuizContent:
         self.label = label
         self.data = data
         self.sentence = sentence
+        self.deciding = deciding
 
     @classmethod
     def ask(cls, question: str, choices: Sequence[str],
@@ -183,7 +184,7 @@ class QuizContent:
             pages.append(feedback_html(text + cite))
         return cls(data.question, [c.text for c in data.choices], result, correct, pages,
                    label="Answer" if data.ask == "what" else "Rule", data=data,
-                   sentence=sentence)
+                   sentence=sentence, deciding=None if step is None else step.index + 1)
 
     def head_html(self) -> str:
         """The quiz's header: the style of every view, the question and how to answer."""
@@ -193,13 +194,15 @@ class QuizContent:
 
     def summary(self) -> str:
         """The question, the choices and the engine's answer, as text; for a quiz file's entry
-        also the deciding rule and, when judges differ, the readings. It is every quiz's
+        also the deciding rule and the step of the run citing it, and, when judges differ, the
+        readings. It is every quiz's
         ``text/plain`` output, which nbval compares."""
         text = textview.quiz_text(self.question, self.choices, self.correct)
         data = self.data
         if data is None:
             return text
-        lines = [text, f"Decided by CR {data.rule} ({data.decides!r})"]
+        at = "" if self.deciding is None else f", step {self.deciding}"
+        lines = [text, f"Decided by CR {data.rule}{at}"]
         if data.disputed:
             lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
         return "\n".join(lines)
