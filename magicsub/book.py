@@ -42,10 +42,6 @@ from .widgets import Quiz, Stepper
 SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
 """The scenario files shipped with magicsub."""
 
-SOURCES = {"800": "Comprehensive Rules, June 7, 2024",
-           "726": "Comprehensive Rules, November 8, 2024"}
-"""The source line under a quote, by the first three characters of its first rule."""
-
 RUNS: dict[str, ScenarioResult] = {}
 """The runs kept by ``stepper`` and ``run(key=...)`` on this page (one kernel per notebook)."""
 
@@ -158,9 +154,13 @@ def quote(*rules: str, edition: str = "726") -> Text:
         label += "." if label[-1].isdigit() else ""
         lines.append(f"> **{label}** {ed.paragraphs[rule]}")
         lines += [f"> *Example:* {example}" for example in ed.examples.get(rule, [])]
-    source = SOURCES.get(rules[0][:3], ed.title) if edition == "726" else ed.title
+    labels = {rule: ed.source(rule) for rule in rules}
+    source = "; ".join(
+        label if len(set(labels.values())) == 1 else
+        f"{', '.join(r for r in rules if labels[r] == label)}: {label}"
+        for label in dict.fromkeys(labels.values()))
     return Text("\n>\n".join(lines) + f"\n>\n> — *{source}*",
-                f"CR {', '.join(rules)}, verbatim from the rules data ({source})")
+                f"CR {', '.join(rules)} ({source})")
 
 
 def _matches(trace, spec: str, where: str) -> tuple[list[int], bool, int]:
@@ -260,7 +260,9 @@ def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = Non
     data = quizdata.find(quiz_id, folder)
     shown = pagehtml.Quiz if pagehtml.static_pages() else Quiz
     if text is None:
-        return shown.from_data(data, result=quizdata.run(data, scenario_path))
+        result = quizdata.run(data, scenario_path)
+        data.deciding_step(result, strict=True)
+        return shown.from_data(data, result=result)
     try:
         result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
         return shown.from_data(data, result=result)

@@ -197,6 +197,10 @@ def _decision(tx: Tx, name: str, args: dict) -> None:
         tx.step("720.5", "a player makes all choices and decisions the controlled player")
         tx.note(f"{who} controls {player} (CR 720.5): {who} decides this for {player} "
                 f"({name.replace('_', ' ')}), using only {player}'s resources (CR 720.5a).")
+        if name in ("cast", "activate", "cycle"):
+            tx.step("720.3", "All objects are controlled by their normal controllers")
+            tx.note(f"Only control of {player} changes: {player} still {name}s it and "
+                    f"controls what {player} {name}s, not {who}.")
         return
     elsewhere = controlled_elsewhere(tx.world, gid, player)
     if elsewhere and any(c.active for _, c in elsewhere):

@@ -115,10 +115,12 @@ class Edition:
         self.paragraphs: dict[str, str] = dict(own["paragraphs"])
         self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
         self._behaviour: dict = check_behaviour(number, own.get("behaviour"))
+        self._sources: dict[str, str] = dict.fromkeys(self.paragraphs, self.title)
         for shared in ("800.yaml", "core.yaml"):
             data = _load(shared)
             for key, text in data["paragraphs"].items():
                 self.paragraphs.setdefault(key, text)  # an edition's own 506.x wins
+                self._sources.setdefault(key, data["title"])
             for key, value in (data.get("examples") or {}).items():
                 self.examples.setdefault(key, []).extend(value)
         self._map: dict[str, str] = dict(_MAPS[number])
@@ -127,6 +129,24 @@ class Edition:
 
     def __repr__(self) -> str:
         return f"Edition({self.number!r})"
+
+    def source(self, rule: str) -> str:
+        """The source label of the text this edition gives for ``rule`` (a paragraph key, its
+        cited number, or a 726-numbered rule): the ``title`` of the rules data file it comes
+        from. The one place a label is read from: quotes, step headers and the rules page show
+        this.
+
+        :raises RulesError: this edition has no paragraph for ``rule``.
+        """
+        key = rule if rule in self._sources else self.local(rule)
+        if key is None:
+            raise RulesError(rule, f"CR edition {self.number} has no paragraph for rule {rule}",
+                             subject=rule)
+        return self._sources[key]
+
+    def sources(self) -> tuple[str, ...]:
+        """Every source label of this edition's texts, its own ``title`` first."""
+        return tuple(dict.fromkeys([self.title, *self._sources.values()]))
 
     def does(self, key: str) -> bool:
         """True when this edition's rules do the yes-or-no behaviour ``key`` (e.g.
@@ -245,7 +265,11 @@ _MAPS["723"]["726.5a.planar"] = "723.5a"
 
 _WORDING: dict[str, dict[tuple[str, str], str]] = {
     "726": {},
-    "723": {},
+    "723": {
+        ("726.2a.planar", "Face-up nontraditional cards remain"):
+            "Face-up plane and phenomenon cards remain",
+        ("726.2a.scheme", "Face-up nontraditional cards remain"): "Face-up scheme cards remain",
+    },
     "506": {
         ("726.1a", "temporarily discontinued"): "The main game is suspended",
         ("726.2.zones", "an entirely new set of game zones is created"):
@@ -256,10 +280,14 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
             "All objects in the main game",
         ("726.5", "puts them into their main-game library"):
             "into his or her library in the main game",
+        ("726.3", "will lose the subgame when state-based actions are checked"):
+            "will lose the game as soon as it starts",
         ("726.5.cease", "all other objects in the subgame cease to exist"):
             "At the end of a subgame",
         ("726.5.finish", "finishes resolving"): "follows its instructions in the order written",
         ("726.5.held", "those abilities are put onto the stack"):
+            "aren't put onto the stack until the subgame is completed",
+        ("726.4a.held", "won’t be put onto the stack until the main game resumes"):
             "aren't put onto the stack until the subgame is completed",
         ("726.6", "The existing subgame becomes the main game"):
             "considered both a main game and a subgame",

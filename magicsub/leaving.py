@@ -195,6 +195,14 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         tx.step("800.4a", "priority passes to the next player in turn order")
         tx.set_priority(gid, nxt, keep_passes=True)
     tx.forget_passes(gid, player)
+    waiting = sorted((e for e in tx.world.effects.values()
+                      if e.game == gid and e.until == f"next_turn:{player}"),
+                     key=lambda e: e.order)
+    if waiting:
+        tx.step("800.4m", "They neither expire immediately nor last indefinitely")
+        for effect in waiting:
+            tx.note(f"{effects.describe(effect, tx)}: it lasts until {player}'s turn would "
+                    "have begun, not beyond and not less.")
     if ante:
         tx.step("800.4n", "do not leave the game")
         names = ", ".join(o.label() for o in ante)

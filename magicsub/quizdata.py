@@ -23,8 +23,11 @@ A quiz file (``book/quizzes/NAME.yaml``) is a list of quizzes::
 
 The right choice is the one whose ``holds`` expectations all hold after the run; exactly one
 must (otherwise ``QuizError`` says which held). The feedback of every choice quotes the deciding
-sentence of ``rule`` (found by ``decides`` in the rules data). A disputed quiz still computes
-the engine's reading, but shows every reading and grades none as the only answer.
+sentence of ``rule`` (found by ``decides`` in the rules data) as the run's trace cites it at the
+deciding step (``QuizData.deciding_step``): a quiz whose run never cites that sentence is an
+error, so the quote and the stepper's highlighted sentence cannot drift apart. A disputed quiz
+still computes the engine's reading, but shows every reading and grades none as the only
+answer.
 """
 
 from __future__ import annotations
@@ -94,6 +97,30 @@ class QuizData:
             return load_edition(edition).cite(self.rule, self.decides).text
         except CitationError as err:
             raise QuizError(f"{self.where}: {err}") from None
+
+
+    def deciding_step(self, result, *, strict: bool = False):
+        """The step of ``result``'s trace that decides the answer: the first citing ``rule`` at
+        the deciding sentence (or at its whole paragraph, for a rule cited as a whole); None when
+        the run never reaches it (a learner's edit may not).
+
+        :raises QuizError: ``strict`` and no step cites the deciding sentence.
+        """
+        from .editions import edition as load_edition
+
+        try:
+            cite = load_edition(result.game.edition.number).cite(self.rule, self.decides)
+        except CitationError as err:
+            raise QuizError(f"{self.where}: {err}") from None
+        for step in result.trace:
+            if step.rule == cite.rule and (step.text == cite.text
+                                           or step.text == cite.paragraph):
+                return step
+        if strict:
+            raise QuizError(f"quiz {self.id!r} ({self.where}): no step of the run cites CR "
+                            f"{self.rule} at the deciding sentence ({self.decides!r}), so the "
+                            "feedback would quote a sentence the stepper never shows")
+        return None
 
 
 def _line(node, key=None) -> str:

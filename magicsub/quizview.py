@@ -102,7 +102,7 @@ class QuizContent:
 
     def __init__(self, question: str, choices: Sequence[str], result: ScenarioResult,
                  correct: int, pages: list[str], *, label: str = "Answer",
-                 data: QuizData | None = None, sentence: str = ""):
+                 data: QuizData | None = None, sentence: str = "", deciding: int | None = None):
         self.question = question
         self.choices = tuple(choices)
         self.result = result
@@ -111,6 +111,7 @@ class QuizContent:
         self.label = label
         self.data = data
         self.sentence = sentence
+        self.deciding = deciding
 
     @classmethod
     def ask(cls, question: str, choices: Sequence[str],
@@ -145,14 +146,21 @@ class QuizContent:
                    label=label)
 
     @classmethod
-    def from_data(cls, data: QuizData, *, result: ScenarioResult) -> QuizContent:
+    def from_data(cls, data: QuizData, *, result: ScenarioResult,
+                  strict: bool = False) -> QuizContent:
         """The quiz of a quiz file's entry (``magicsub.quizdata``), over ``result``, the run of
-        its scenario: each choice's own feedback, the deciding sentence quoted, and for a
-        disputed corner every reading shown and none graded as the only answer."""
+        its scenario: each choice's own feedback, the deciding sentence quoted as the trace
+        cites it at the deciding step, and for a disputed corner every reading shown and none
+        graded as the only answer.
+
+        :raises QuizError: ``strict`` and the run never cites the deciding sentence (without
+            ``strict``, e.g. for a learner's edit, the rules data's sentence is quoted).
+        """
         from . import quizdata
 
         correct = quizdata.correct(data, result)
-        sentence = data.sentence(result.game.edition.number)
+        step = data.deciding_step(result, strict=strict)
+        sentence = step.text if step is not None else data.sentence(result.game.edition.number)
         right = data.choices[correct].text
         cite = (f'<p class="ms-decides">CR {_text(data.rule)}: '
                 f"<q>{_text(sentence)}</q></p>")
@@ -176,7 +184,7 @@ class QuizContent:
             pages.append(feedback_html(text + cite))
         return cls(data.question, [c.text for c in data.choices], result, correct, pages,
                    label="Answer" if data.ask == "what" else "Rule", data=data,
-                   sentence=sentence)
+                   sentence=sentence, deciding=None if step is None else step.index + 1)
 
     def head_html(self) -> str:
         """The quiz's header: the style of every view, the question and how to answer."""
@@ -186,13 +194,15 @@ class QuizContent:
 
     def summary(self) -> str:
         """The question, the choices and the engine's answer, as text; for a quiz file's entry
-        also the deciding rule and, when judges differ, the readings. It is every quiz's
+        also the deciding rule and the step of the run citing it, and, when judges differ, the
+        readings. It is every quiz's
         ``text/plain`` output, which nbval compares."""
         text = textview.quiz_text(self.question, self.choices, self.correct)
         data = self.data
         if data is None:
             return text
-        lines = [text, f"Decided by CR {data.rule} ({data.decides!r})"]
+        at = "" if self.deciding is None else f", step {self.deciding}"
+        lines = [text, f"Decided by CR {data.rule}{at}"]
         if data.disputed:
             lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
         return "\n".join(lines)

@@ -185,7 +185,7 @@ def copy_spell(tx: Tx, spell: str, by: str, new_id: str | None = None) -> Obj:
     new_id = new_id or tx.fresh_id(f"{spell}-copy")
     if new_id in tx.world.objects:
         raise RulesError("707.10", f"the id {new_id!r} is taken", subject=new_id)
-    tx.step("707.10", "A copy of a spell is owned by the player under whose control")
+    tx.step("707.10", "means to put a copy of it onto the stack")
     copy = Obj(new_id, orig.name, by, Kind.COPY, orig.types, power=orig.power,
                toughness=orig.toughness, game=gid, zone=Zone.STACK, base=by, controller=by,
                source=spell, targets=orig.targets)

@@ -134,7 +134,7 @@ def opening_hands(tx: Tx, gid: int) -> None:
     if game.parent is None:
         return
     for player, drawn in short:
-        tx.step("726.3")
+        tx.step("726.3", "will lose the subgame when state-based actions are checked")
         had = "no cards" if drawn == 0 else ("only 1 card" if drawn == 1 else f"only {drawn} cards")
         tx.note(f"{player} had {had}: they will lose the subgame when state-based "
                 "actions are checked in the upkeep of the first turn, mulligans or not.")

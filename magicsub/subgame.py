@@ -191,7 +191,11 @@ def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
             cards = [o for o in _supplementary(tx, main_id, player) if o.deck == deck]
             tx.move_all(player, [o.id for o in cards if not o.face_up], gid, Zone.COMMAND,
                         shuffle=True, deck=deck, began_in_deck=deck)
-            for obj in (o for o in cards if o.face_up):
+            face_up = [o for o in cards if o.face_up]
+            if face_up:
+                tx.step(tx.edition.deck_rule("726.2a", deck)[0],
+                        "Face-up nontraditional cards remain")
+            for obj in face_up:
                 tx.note(f"{obj.label()} is face up: it remains in the main-game command zone.")
 
 
@@ -224,9 +228,14 @@ def end_subgame(tx: Tx, gid: int) -> None:
             continue
         cards.sort(key=by_zone)
         phasing.subgame_ends(tx, gid, cards)
+        exiled = [o for o in cards if o.zone is Zone.EXILE]
+        if exiled and ed.does("exile_returns"):
+            tx.step("726.5", "This includes cards in the subgame’s exile zone")
+            tx.note(f"{', '.join(o.label() for o in exiled)}: in the subgame's exile, "
+                    f"{'it goes' if len(exiled) == 1 else 'they go'} to {player}'s main-game "
+                    "library with the other cards.")
         tx.step("726.5", "puts them into their main-game library")
-        stay = set() if ed.does("exile_returns") else {
-            o.id for o in cards if o.zone is Zone.EXILE}
+        stay = set() if ed.does("exile_returns") else {o.id for o in exiled}
         tx.move_all(player, [o.id for o in cards if o.id not in stay], main_id, Zone.LIBRARY,
                     shuffle=True)
         if stay:

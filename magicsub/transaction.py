@@ -116,6 +116,7 @@ class Tx:
         self.observers = observers
         self.held_orphans: list[str] | None = None
         self._asked: tuple[str, str | None] | None = None
+        self._resumed = False
 
     # -- steps -----------------------------------------------------------------------------
     def step(self, rule: str, match: str | None = None) -> None:
@@ -124,6 +125,7 @@ class Tx:
         cite = self.edition.cite(rule, match)
         self._open = (cite.rule, cite.text, cite.paragraph)
         self._asked = (rule, match)
+        self._resumed = False
 
     @property
     def stepping(self) -> bool:
@@ -142,7 +144,7 @@ class Tx:
         sentence containing ``match``) for what happens in the ``with`` block (which may open
         further steps), then record the block's last step and reopen the interrupted step, so
         that what comes after the block goes on under the interrupted step's citation (a new
-        entry in the trace with the same rule and text).
+        entry in the trace with the same rule and text; none when nothing comes after).
 
         Used where one rule acts in the middle of another's step: a 610.3 return made while
         CR 800.4a takes a player's objects out of the game one by one. With ``resume`` false,
@@ -155,10 +157,14 @@ class Tx:
         yield
         if interrupted is not None:
             self.step(*interrupted)
+            self._resumed = True
 
     def close(self) -> None:
         """Record the open step with the world as it is now."""
         if self._open is None:
+            return
+        if self._resumed and not self._changes:  # nothing came after the aside
+            self._open = None
             return
         rule, text, paragraph = self._open
         self.steps.append(Step(self._index, rule, self.edition.number, text, paragraph,

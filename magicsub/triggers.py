@@ -19,6 +19,9 @@ from .state import PendingTrigger, timestamp
 from .transaction import Tx
 from .zones import Zone
 
+HELD = "won’t be put onto the stack until the main game resumes"
+"""The words of CR 726.4a that hold a main-game ability triggering while a subgame runs."""
+
 
 def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
          involves: Iterable[str] = ()) -> None:
@@ -40,9 +43,10 @@ def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
         tid = f"{source.id}-trigger-{n}"
     trig = PendingTrigger(tid, source.id, source.controller or source.owner, text, kind, data)
     if gid != tx.world.current:
-        tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
-                         f"until it resumes (CR {tx.edition.cite('726.4a.held').rule})", "held",
-                         trig)
+        with tx.aside("726.4a.held", HELD):
+            tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
+                             f"until it resumes (CR {tx.edition.cite('726.4a.held').rule})",
+                             "held", trig)
     else:
         tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
 

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from magicsub import book, quizdata  # noqa: E402
+from magicsub import book, edition, quizdata  # noqa: E402
 from magicsub.widgets import Quiz  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def test_yaml_and_labels_are_escaped():
 
 def test_quote_refuses_a_rule_not_in_the_data():
     assert "**726.5.**" in book.quote("726.5")._repr_markdown_()
-    assert repr(book.quote("726.5")).startswith("CR 726.5, verbatim")
+    assert repr(book.quote("726.5")) == f"CR 726.5 ({edition().title})"
     with pytest.raises(book.PageError, match="rule 726.99"):
         book.quote("726.99")
 
