@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -304,7 +305,12 @@ def test_importing_magicsub_does_not_import_ipywidgets():
     assert out.stdout.strip() == "False"
 
 
+DARK = ('html[data-theme="dark"] .magicsub', 'body[data-jp-theme-light="false"] .magicsub')
+"""The dark themes' scopes: the book's (pydata-sphinx-theme) and JupyterLab's."""
+
+
 def test_css_is_scoped_and_small():
-    rules = [line for line in render.CSS.splitlines() if line.strip()]
-    assert all(line.startswith(".magicsub") for line in rules)
+    rules = re.findall(r"([^{}]+)\{[^{}]*\}", render.CSS)
+    selectors = [sel.strip() for rule in rules for sel in rule.split(",")]
+    assert len(rules) > 30 and all(sel.startswith((".magicsub", *DARK)) for sel in selectors)
     assert len(render.CSS) < 4000
