@@ -190,6 +190,10 @@ def place_words(loc: Loc, here: int | None = None) -> str:
     return where if loc.game == here else f"{where} ({_e(_game_title(loc.game))})"
 
 
+def _to(loc: Loc, here: int | None) -> str:
+    return "outside the game" if loc.game is None else "to " + place_words(loc, here)
+
+
 class Moved(NamedTuple):
     """An object a step moved: its ``name`` as the change says it, ``src`` the place it left
     and ``dst`` the place it is in after the step."""
@@ -222,6 +226,7 @@ class _Board:
         self.origins: dict[str, Loc] = {}
         self.left: dict[Loc, list[tuple[str, Moved]]] = {}
         self.arrivals: set[Loc] = set()
+        self.said: set[str] = set()
         for oid, m in (moves or {}).items():
             if oid in world.objects:
                 self.origins[oid] = m.src
@@ -268,7 +273,7 @@ class _Board:
         parts = [f"<li{cls}{attrs}>"]
         if mark:
             words = _MARK_WORDS.get(mark, "★ " + _e(mark))
-            if mark == "moved" and o.id in self.origins:
+            if mark == "moved" and o.id in self.origins and o.id not in self.said:
                 words += " from " + place_words(self.origins[o.id], o.game)
             parts.append(f'<span class="ms-mk">{words}</span> ')
         parts.append(_e(o.name))
@@ -310,28 +315,34 @@ class _Board:
 
     # where from, where to -------------------------------------------------------------------
     def gone(self, locs: Iterable[Loc], here: int | None, *, say_from: bool = False) -> str:
-        """What left the places ``locs`` in this step, as a list of "ghost" items (each said
-        once: a place's ghosts are taken when first asked for). An item names the object
-        (``data-left``, the ``data-obj`` of where it is now) or, for ``GROUP_MOVES_MIN`` or
-        more cards going to one place, counts them (``data-left-count``);
-        ``data-to`` is the place it went (``place_key``). ``say_from`` also names the place
-        left (when the board no longer shows it)."""
-        items = []
+        """What left the places ``locs`` in this step: for each, a list of "ghost" items
+        (``data-from``: the place, ``place_key``), said once (a place's ghosts are taken when
+        first asked for). An item names the object (``data-left``, the ``data-obj`` of where
+        it is now) or, for ``GROUP_MOVES_MIN`` or more cards going to one place, counts them
+        (``data-left-count``); ``data-to`` is the place it went. ``say_from`` also names the
+        place left (when the board no longer shows it). A fragment of its own, after the
+        zone's: the zone's fragment stays the same as the next step's."""
+        out = []
         for loc in locs:
             by_dst: dict[Loc, list[tuple[str, Moved]]] = {}
             for oid, m in self.left.pop(loc, ()):
                 by_dst.setdefault(m.dst, []).append((oid, m))
+            if not by_dst:
+                continue
             src = f" from {place_words(loc, here)}" if say_from else ""
+            items = []
             for dst, group in by_dst.items():
                 to = f' data-to="{_a(place_key(dst))}">↗ '
-                where = f" moved{src} to {place_words(dst, loc.game)}</li>"
+                where = f" moved{src} {_to(dst, loc.game)}</li>"
                 if len(group) >= GROUP_MOVES_MIN:
                     items.append(f'<li class="ms-gone" data-left-count="{len(group)}"{to}'
                                  f"{len(group)} cards{where}")
                 else:
                     items += [f'<li class="ms-gone" data-left="{_a(oid)}"{to}{_e(m.name)}{where}'
                               for oid, m in group]
-        return f'<ul class="ms-l ms-left">{"".join(items)}</ul>' if items else ""
+            out.append(f'<ul class="ms-l ms-left" data-from="{_a(place_key(loc))}">'
+                       f'{"".join(items)}</ul>')
+        return "".join(out)
 
     def zone_open(self, loc: Loc) -> str:
         """A zone's open tag; ``data-place`` when something arrived there in this step."""
@@ -339,43 +350,57 @@ class _Board:
             return f'<div class="ms-z" data-place="{_a(place_key(loc))}">'
         return '<div class="ms-z">'
 
-    def arrived_note(self, marked: list[Obj], here: int | None) -> str:
-        """"★ N moved here", and from where when they all came from one place."""
+    def arrived_note(self, objs: list[Obj], here: int | None, *, listed: bool = True) -> str:
+        """"★ N moved here from ...": for a zone whose cards are counted (``listed`` False),
+        the marked ones; for a listed zone, when ``GROUP_MOVES_MIN`` or more objects came
+        from one place (each of them then says "★ moved" only)."""
+        marked = [o for o in objs if o.id in self.marks]
+        moved = [o for o in marked if o.id in self.origins and self.marks[o.id] == "moved"]
+        srcs = sorted({self.origins[o.id] for o in moved}, key=_loc_order)
+        if listed and (len(moved) < GROUP_MOVES_MIN or len(srcs) != 1):
+            return ""
         if not marked:
             return ""
-        srcs = {self.origins.get(o.id) for o in marked}
-        src = srcs.pop() if len(srcs) == 1 else None
-        whence = f" from {place_words(src, here)}" if src is not None else ""
-        return f' <span class="ms-mk">★ {len(marked)} moved here{whence}</span>'
+        self.said.update(o.id for o in moved)
+        whence = ""
+        if 0 < len(srcs) <= 3:
+            games = {src.game for src in srcs}
+            game = games.pop() if len(games) == 1 else here
+            said = [place_words(src, game) for src in srcs]
+            whence = " from " + (", ".join(said[:-1]) + " and " if len(said) > 1 else "") \
+                + said[-1] + ("" if game == here else f" ({_e(_game_title(game))})")
+        n = len(moved) if listed else len(marked)
+        return f' <span class="ms-mk">★ {n} moved here{whence}</span>'
 
     # zones -----------------------------------------------------------------------------------
     def library(self, objs: list[Obj], loc: Loc) -> str:
         n = len(objs)
-        start, gone = self.zone_open(loc), self.gone((loc,), loc.game)
+        start = self.zone_open(loc)
         if n == 0:
-            return f'{start}<span class="ms-zn">Library</span>: empty{gone}</div>'
+            return f'{start}<span class="ms-zn">Library</span>: empty</div>'
         head = f'<span class="ms-zn">Library</span>: {n} card{"" if n == 1 else "s"}'
         if n <= LIBRARY_NAMES_MAX:
-            return (f"{start}{head} (bottom to top)"
-                    f"{self.obj_list(objs, show='')}{gone}</div>")
+            note = self.arrived_note(objs, loc.game)
+            return (f"{start}{head} (bottom to top){note}"
+                    f"{self.obj_list(objs, show='')}</div>")
         named = [o for o in objs if not is_anonymous(o)]
-        note = self.arrived_note([o for o in objs if o.id in self.marks], loc.game)
+        note = self.arrived_note(objs, loc.game, listed=False)
         listed = ""
         if named and len(named) <= LIBRARY_NAMES_MAX:
             listed = ", including:" + self.obj_list(named, show="")
         elif named:
             listed = f", {len(named)} of them named cards"
-        return f"{start}{head}{note}{listed}{gone}</div>"
+        return f"{start}{head}{note}{listed}</div>"
 
     def zone(self, label: str, objs: list[Obj], loc: Loc, *, show: str = "owner",
              order: str = "") -> str:
         n = len(objs)
         head = f'<span class="ms-zn">{_e(label)}</span>'
-        start, gone = self.zone_open(loc), self.gone((loc,), loc.game)
+        start = self.zone_open(loc)
         if not n:
-            return f"{start}{head}: empty{gone}</div>"
-        return (f"{start}{head} ({n}{order}):"
-                f"{self.obj_list(objs, show=show)}{gone}</div>")
+            return f"{start}{head}: empty</div>"
+        return (f"{start}{head} ({n}{order}):{self.arrived_note(objs, loc.game)}"
+                f"{self.obj_list(objs, show=show)}</div>")
 
     # a player's seat -------------------------------------------------------------------------
     def player(self, g: GameState, name: str, zones: dict) -> list[str]:
@@ -396,16 +421,20 @@ class _Board:
         if g.planar_controller == name:
             bits.append("planar controller")
         changed = (g.gid, name) in self.player_marks
+        library, hand, graveyard = (Loc(g.gid, zone, name)
+                                    for zone in ("library", "hand", "graveyard"))
         cls = "ms-p ms-hl" if changed else "ms-p"
         mark = '<span class="ms-mk">★ changed</span> ' if changed else ""
         return [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
                 f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">'
                 f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
-                self.library(zones.get((Zone.LIBRARY, name), []), Loc(g.gid, "library", name)),
-                self.zone("Hand", zones.get((Zone.HAND, name), []), Loc(g.gid, "hand", name),
-                          show=""),
-                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []),
-                          Loc(g.gid, "graveyard", name), show="", order=", bottom to top"),
+                self.library(zones.get((Zone.LIBRARY, name), []), library),
+                self.gone((library,), g.gid),
+                self.zone("Hand", zones.get((Zone.HAND, name), []), hand, show=""),
+                self.gone((hand,), g.gid),
+                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), graveyard,
+                          show="", order=", bottom to top"),
+                self.gone((graveyard,), g.gid),
                 "</div>"]
 
     # one game --------------------------------------------------------------------------------
@@ -423,8 +452,8 @@ class _Board:
         if g.status == "ended" and g.parent is not None and not zones:
             result = f": {_e(g.result)}" if g.result else ""
             return [f'<section class="ms-g ms-end{nested}" {panel}>'
-                    f'<p><span class="ms-t">{title}</span> — ended{result}</p>{up}'
-                    f"{self.gone(mine, gid, say_from=True)}", "</section>"]
+                    f'<p><span class="ms-t">{title}</span> — ended{result}</p>{up}',
+                    self.gone(mine, gid, say_from=True), "</section>"]
         if g.status == "discontinued":
             status = f"discontinued ({self.rule(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
@@ -454,16 +483,18 @@ class _Board:
             out += self.player(g, p, zones)
         out.append("</div>")
         out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), []), gid))
+        out.append(self.gone((Loc(gid, "battlefield"),), gid))
         stack = zones.get((Zone.STACK, None), [])
         loc = Loc(gid, "stack")
-        start, gone = self.zone_open(loc), self.gone((loc,), gid)
+        start = self.zone_open(loc)
         if stack:
             out.append(f'{start}<span class="ms-zn">Stack</span> ({len(stack)}, '
-                       f"bottom to top):"
+                       f"bottom to top):{self.arrived_note(stack, gid)}"
                        f"{self.obj_list(stack, show='control', tag='ol', extra_class='ms-stk')}"
-                       f"{gone}</div>")
+                       "</div>")
         else:
-            out.append(f'{start}<span class="ms-zn">Stack</span>: empty{gone}</div>')
+            out.append(f'{start}<span class="ms-zn">Stack</span>: empty</div>')
+        out.append(self.gone((loc,), gid))
         for zone in SHARED:
             if zone in (Zone.BATTLEFIELD, Zone.STACK):
                 continue
@@ -471,6 +502,7 @@ class _Board:
             loc = Loc(gid, zone.value)
             if objs or loc in self.left:
                 out.append(self.zone(zone.value.capitalize(), objs, loc))
+                out.append(self.gone((loc,), gid))
         out.append(self.waiting(g))
         rest = sorted((loc for loc in self.left if loc.game == gid), key=_loc_order)
         out.append(self.gone(rest, gid, say_from=True))
@@ -485,7 +517,7 @@ class _Board:
         parent = self.world.games.get(g.parent)
         state = ""
         if parent is not None and parent.status == "discontinued":
-            state = f", which waits ({self.rule(self.discontinued_rule)})"
+            state = f", which waits (CR {_e(self.discontinued_rule)})"
         elif parent is not None and parent.status == "ended":
             state = ", which has ended"
         elif parent is not None and g.status == "ended":
@@ -495,16 +527,16 @@ class _Board:
 
     def battlefield(self, objs: list[Obj], gid: int) -> str:
         head = '<span class="ms-zn">Battlefield</span>'
-        loc = Loc(gid, "battlefield")
-        start, gone = self.zone_open(loc), self.gone((loc,), gid)
+        start = self.zone_open(Loc(gid, "battlefield"))
         if not objs:
-            return f"{start}{head}: empty{gone}</div>"
+            return f"{start}{head}: empty</div>"
         by: dict[str, list[Obj]] = {}
         for o in objs:
             by.setdefault(o.controller or o.owner, []).append(o)
+        note = self.arrived_note(objs, gid)
         rows = "".join(f"<div>{_e(p)} controls:{self.obj_list(v, show='')}</div>"
                        for p, v in by.items())
-        return f"{start}{head} ({len(objs)}):{rows}{gone}</div>"
+        return f"{start}{head} ({len(objs)}):{note}{rows}</div>"
 
     def waiting(self, g: GameState) -> str:
         out = []
@@ -551,15 +583,18 @@ class _Board:
         for o in objs:
             if is_anonymous(o):
                 anonymous.setdefault(o.owner, []).append(o)
-        out = [self.obj_list(named)] if named else []
+        note = self.arrived_note(named, None)
+        out = [f"<p>{note.strip()}</p>"] if note else []
+        out += [self.obj_list(named)] if named else []
         for owner, cards in sorted(anonymous.items()):
             cards.sort(key=_order)
             n = len(cards)
             head = f"{_e(owner)}'s unnamed cards: {n}"
             if n <= LIBRARY_NAMES_MAX:
-                out.append(f"<div>{head}{self.obj_list(cards, show='')}</div>")
+                note = self.arrived_note(cards, None)
+                out.append(f"<div>{head}{note}{self.obj_list(cards, show='')}</div>")
             else:
-                note = self.arrived_note([o for o in cards if o.id in self.marks], None)
+                note = self.arrived_note(cards, None, listed=False)
                 out.append(f"<div>{head}{note}</div>")
         return "".join(out) or "<p>no cards</p>"
 
@@ -597,10 +632,11 @@ class _Board:
         out.append(f'<section class="ms-g ms-out" data-game-panel="outside"{place} '
                    'aria-label="Outside the game">'
                    '<p class="ms-t">Outside the game</p>')
-        out.append(self.outside(outside) + self.gone((loc,), None))
-        lost = sorted(self.left, key=_loc_order)
-        out.append(self.gone(lost, None, say_from=True) + "</section></div>")
-        return out
+        out.append(self.outside(outside))
+        out.append(self.gone((loc,), None) + self.gone(sorted(self.left, key=_loc_order), None,
+                                                       say_from=True))
+        out.append("</section></div>")
+        return [part for part in out if part]
 
 
 def _loc_order(loc: Loc) -> tuple:
