@@ -54,7 +54,7 @@ NEST_INDENTED = 3
 """Subgames nested up to this depth are indented in full; deeper ones by a border only."""
 
 CSS = """\
-.magicsub{--ms-fg:#1b1b1b;--ms-bg:#fff;--ms-bg2:#f2f2f2;--ms-chip:#fafafa;--ms-line:#595959;\
+.magicsub{--ms-fg:#1b1b1b;--ms-bg:#ffffff;--ms-bg2:#f2f2f2;--ms-chip:#fafafa;--ms-line:#595959;\
 --ms-line2:#6b6b6b;--ms-muted:#4d4d4d;--ms-acc:#0a4f96;--ms-link:#0a4f96;--ms-rule:#f5f8fc;\
 --ms-hl:#fff1e0;--ms-hl-line:#a34700;--ms-mk:#8a3b00;\
 font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--ms-fg);\
@@ -469,7 +469,8 @@ class _Board:
         if g.variant:
             about.append(_e(g.variant))
         if g.status != "ended" and g.pregame:
-            about.append(f"before the first turn, starting player {_e(g.first)}")
+            about.append(f"before the first turn, starting player {_e(g.first)}" if g.first
+                         else "before the first turn, starting player not chosen yet")
             about.append("no one has priority")
         elif g.status != "ended":
             turn_of = g.turn_of or g.active
