@@ -439,9 +439,10 @@ class _Board:
 
     # one game --------------------------------------------------------------------------------
     def game(self, g: GameState, zones: dict, depth: int = 0) -> list[str]:
-        """A game's panel in fragments: its head (title, status, where it sits in the tree,
-        turn), each seat's, each shared zone, what waits, what left the game's zones, and the
-        close, a fragment of its own (its subgames' panels go before it: see ``render``)."""
+        """A game's panel in fragments: its head (title, status, where it sits in the tree),
+        its turn and priority, each seat's, each shared zone (each followed by what left it),
+        what waits, and the close, a fragment of its own (its subgames' panels go before it:
+        see ``render``)."""
         gid = g.gid
         current = gid == self.world.current
         title = _e(_game_title(gid))
@@ -478,8 +479,8 @@ class _Board:
             about.append(f"turn {_e(g.turn)}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
         out = [f'<section class="{cls}{nested}" {panel}>'
-               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}'
-               + (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
+               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}',
+               (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
         for p in g.seats:
             out += self.player(g, p, zones)
         out.append("</div>")
@@ -678,10 +679,10 @@ def board_fragments(world: World, *,
                     rules_page: str | None = None,
                     moves: Mapping[str, Moved] | None = None) -> list[str]:
     """``board_html`` as a list of HTML fragments whose join is the board: the board's open
-    tag; per game its head (title, status, the game it is a subgame of, turn), each player's
-    seat line, library, hand and graveyard, the close of the seats, each shared zone, what
-    waits, then its subgames' panels (the same, nested: the tree of games) and its close; then
-    the panel of what is outside every game. A fragment is an unbalanced piece of HTML (an open
+    tag; per game its head (title, status, the game it is a subgame of), its turn and
+    priority, each player's seat line, library, hand and graveyard, the close of the seats,
+    each shared zone, what waits, then its subgames' panels (the same, nested: the tree of
+    games) and its close; then the panel of what is outside every game. A fragment is an unbalanced piece of HTML (an open
     or a close tag, or whole elements); consecutive boards share most of them, which a static
     stepper stores once (``magicsub.pagehtml``).
 
