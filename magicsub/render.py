@@ -72,7 +72,8 @@ padding:6px}
 .magicsub .ms-g.ms-end{flex-basis:100%;background:var(--ms-bg2)}
 .magicsub .ms-g.ms-sub{margin:8px 0 0;padding:4px 3px 4px 5px;border-left-width:5px}
 .magicsub .ms-g.ms-deep{padding:2px 0 2px 2px;border-width:1px 0 1px 3px;border-radius:0}
-.magicsub .ms-out{flex:1 1 200px}
+.magicsub .ms-board>.ms-g{flex:3 1 480px}
+.magicsub .ms-board>.ms-out{flex:1 1 200px}
 .magicsub .ms-up{color:var(--ms-muted);font-style:italic}
 .magicsub .ms-t{font-weight:700}
 .magicsub .ms-st{font-weight:700;border:1px solid currentColor;border-radius:3px;padding:0 4px}
