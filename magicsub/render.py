@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import modifiers, rulelinks
 from .objects import Kind
@@ -32,6 +32,7 @@ from .trace import (
     Counters,
     Create,
     Life,
+    Loc,
     Move,
     MoveAll,
     PlayerChange,
@@ -49,27 +50,45 @@ LIBRARY_NAMES_MAX = 8
 """A library of at most this many cards is listed card by card; a longer one by its count."""
 GROUP_MOVES_MIN = 3
 """This many consecutive moves between the same two places are said in one line."""
+NEST_INDENTED = 3
+"""Subgames nested up to this depth are indented in full; deeper ones by a border only."""
 
 CSS = """\
-.magicsub{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;\
-background:#fff;max-width:100%;overflow-wrap:anywhere}
+.magicsub{--ms-fg:#1b1b1b;--ms-bg:#ffffff;--ms-bg2:#f2f2f2;--ms-chip:#fafafa;--ms-line:#595959;\
+--ms-line2:#6b6b6b;--ms-muted:#4d4d4d;--ms-acc:#0a4f96;--ms-link:#0a4f96;--ms-rule:#f5f8fc;\
+--ms-hl:#fff1e0;--ms-hl-line:#a34700;--ms-mk:#8a3b00;\
+font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--ms-fg);\
+background:var(--ms-bg);max-width:100%;min-width:0;overflow-wrap:anywhere}
+html[data-theme="dark"] .magicsub,body[data-jp-theme-light="false"] .magicsub{--ms-fg:#e8e8e8;\
+--ms-bg:#16191d;--ms-bg2:#23272d;--ms-chip:#20242a;--ms-line:#a6a6a6;--ms-line2:#8f8f8f;\
+--ms-muted:#bcc1c7;--ms-acc:#5aa9f0;--ms-link:#9ccbff;--ms-rule:#1a2330;--ms-hl:#3a2612;\
+--ms-hl-line:#ff9d4d;--ms-mk:#ffbe8a}
 .magicsub p,.magicsub ul,.magicsub ol{margin:2px 0}
 .magicsub .ms-row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
-.magicsub .ms-g{flex:1 1 320px;min-width:0;border:2px solid #595959;border-radius:6px;padding:6px}
-.magicsub .ms-g.ms-cur{border:3px solid #0a4f96}
-.magicsub .ms-g.ms-dis{border-style:dashed;background:#f2f2f2}
-.magicsub .ms-g.ms-end{flex-basis:100%;background:#f2f2f2}
+.magicsub .ms-g{flex:1 1 320px;min-width:0;border:2px solid var(--ms-line);border-radius:6px;\
+padding:6px}
+.magicsub .ms-g.ms-cur{border:3px solid var(--ms-acc)}
+.magicsub .ms-g.ms-dis{border-style:dashed;background:var(--ms-bg2)}
+.magicsub .ms-g.ms-end{flex-basis:100%;background:var(--ms-bg2)}
+.magicsub .ms-g.ms-sub{margin:8px 0 0;padding:4px 3px 4px 5px;border-left-width:5px}
+.magicsub .ms-g.ms-deep{padding:2px 0 2px 2px;border-width:1px 0 1px 3px;border-radius:0}
+.magicsub .ms-board>.ms-g{flex:3 1 480px}
+.magicsub .ms-board>.ms-out{flex:1 1 200px}
+.magicsub .ms-up{color:var(--ms-muted);font-style:italic}
 .magicsub .ms-t{font-weight:700}
 .magicsub .ms-st{font-weight:700;border:1px solid currentColor;border-radius:3px;padding:0 4px}
 .magicsub .ms-cur>.ms-t .ms-st{color:#fff;background:#0a4f96}
-.magicsub .ms-p{flex:1 1 230px;min-width:0;border:1px solid #8a8a8a;border-radius:4px;padding:4px}
-.magicsub .ms-out{color:#5c5c5c}
-.magicsub .ms-z{margin:2px 0}
+.magicsub .ms-p{flex:1 1 230px;min-width:0;border:1px solid var(--ms-line2);border-radius:4px;\
+padding:4px}
+.magicsub .ms-z{margin:2px 0;min-width:0}
 .magicsub .ms-zn{font-weight:600}
 .magicsub ul.ms-l,.magicsub ol.ms-l{list-style:none;margin:0;padding:0;display:flex;\
 flex-wrap:wrap;gap:3px}
 .magicsub ol.ms-stk{display:block}
-.magicsub [data-obj]{border:1px solid #6b6b6b;border-radius:3px;padding:0 4px;background:#fafafa}
+.magicsub [data-obj]{border:1px solid var(--ms-line2);border-radius:3px;padding:0 4px;\
+background:var(--ms-chip)}
+.magicsub .ms-gone{border:1px dashed var(--ms-line2);border-radius:3px;padding:0 4px;\
+color:var(--ms-muted);font-style:italic}
 .magicsub .ms-b{font-size:85%;border:1px solid currentColor;border-radius:3px;padding:0 3px;\
 margin-left:3px;white-space:nowrap}
 .magicsub [data-obj].ms-token{border-style:dashed}
@@ -77,18 +96,21 @@ margin-left:3px;white-space:nowrap}
 .magicsub [data-obj].ms-fd{background:#3a3a3a;color:#fff}
 .magicsub [data-obj].ms-po{opacity:.75;border-style:dashed}
 .magicsub [data-obj].ms-tap{font-style:italic}
-.magicsub .ms-hl,.magicsub .ms-p.ms-hl{outline:3px solid #a34700;background:#fff1e0;color:#1b1b1b}
-.magicsub .ms-mk{color:#8a3b00;font-weight:700}
-.magicsub .ms-rule{border-left:4px solid #0a4f96;padding:2px 8px;margin:4px 0;background:#f5f8fc}
+.magicsub .ms-hl,.magicsub .ms-p.ms-hl{outline:3px solid var(--ms-hl-line);background:var(--ms-hl);\
+color:var(--ms-fg)}
+.magicsub .ms-mk{color:var(--ms-mk);font-weight:700}
+.magicsub .ms-rule{border-left:4px solid var(--ms-acc);padding:2px 8px;margin:4px 0;\
+background:var(--ms-rule)}
 .magicsub .ms-rn{font-weight:700;font-size:110%}
-.magicsub .ms-ed{color:#4d4d4d}
-.magicsub a.ms-cr,.magicsub a.ms-rn{color:#0a4f96;text-decoration:underline}
+.magicsub .ms-ed{color:var(--ms-muted)}
+.magicsub a.ms-cr,.magicsub a.ms-rn{color:var(--ms-link);text-decoration:underline}
 .magicsub span.ms-cr{text-decoration:underline dotted;cursor:help}
 .magicsub mark{background:#ffe27a;color:#000;font-weight:600}
 .magicsub .ms-ch{flex:1 1 260px;min-width:0}
 .magicsub .ms-ch ul{padding-left:18px}
 .magicsub .ms-bd{flex:3 1 480px;min-width:0}
 .magicsub details>summary{cursor:pointer}
+.magicsub .ms-whole>summary{color:var(--ms-link)}
 .magicsub ol.ms-steps>li{margin:6px 0}
 """
 
@@ -134,6 +156,54 @@ def _game_title(gid: int) -> str:
     return "Main game" if gid == 0 else f"Subgame {gid}"
 
 
+_ZONE_WORDS = {"battlefield": "the battlefield", "stack": "the stack",
+               "command": "the command zone", "ante": "the ante zone"}
+
+
+def _loc(o: Obj) -> Loc:
+    if o.game is None or o.zone is None:
+        return Loc(None, "outside")
+    return Loc(o.game, o.zone.value, o.owner if o.zone.per_player else None)
+
+
+def place_key(loc: Loc) -> str:
+    """A place as the board's ``data-to`` and ``data-place`` attributes name it:
+    ``"GAME:ZONE"`` for a shared zone, ``"GAME:ZONE:PLAYER"`` for a player's, ``"outside"``.
+
+    >>> place_key(Loc(1, "library", "Alex")), place_key(Loc(0, "exile")), place_key(Loc(None, ""))
+    ('1:library:Alex', '0:exile', 'outside')
+    """
+    if loc.game is None:
+        return "outside"
+    return f"{loc.game}:{loc.zone}" + (f":{loc.player}" if loc.player else "")
+
+
+def place_words(loc: Loc, here: int | None = None) -> str:
+    """A place in words (escaped HTML), its game named when it is not the game ``here``.
+
+    >>> place_words(Loc(1, "library", "<b>"), here=0), place_words(Loc(0, "stack"), here=0)
+    ("&lt;b&gt;'s library (Subgame 1)", 'the stack')
+    """
+    if loc.game is None:
+        return "outside the game"
+    where = (f"{_e(loc.player)}'s {_e(loc.zone)}" if loc.player
+             else _ZONE_WORDS.get(loc.zone, _e(loc.zone)))
+    return where if loc.game == here else f"{where} ({_e(_game_title(loc.game))})"
+
+
+def _to(loc: Loc, here: int | None) -> str:
+    return "outside the game" if loc.game is None else "to " + place_words(loc, here)
+
+
+class Moved(NamedTuple):
+    """An object a step moved: its ``name`` as the change says it, ``src`` the place it left
+    and ``dst`` the place it is in after the step."""
+
+    name: str
+    src: Loc
+    dst: Loc
+
+
 def _normalize_marks(highlight: Mapping[str, str] | Iterable[str] | None) -> dict[str, str]:
     if not highlight:
         return {}
@@ -146,13 +216,23 @@ class _Board:
     """Renders one World; a helper object so the per-object state is not passed around."""
 
     def __init__(self, world: World, marks: dict[str, str], players: set[tuple[int, str]],
-                 edition: str | None, rules_page: str | None = None):
+                 edition: str | None, rules_page: str | None = None,
+                 moves: Mapping[str, Moved] | None = None):
         self.world = world
         self.marks = marks
         self.player_marks = players
         self.discontinued_rule = _discontinued_rule(edition)
         self.editions = rulelinks.editions_for(edition)
         self.rules_page = rules_page
+        self.origins: dict[str, Loc] = {}
+        self.left: dict[Loc, list[tuple[str, Moved]]] = {}
+        self.arrivals: set[Loc] = set()
+        self.said: set[str] = set()
+        for oid, m in (moves or {}).items():
+            if oid in world.objects:
+                self.origins[oid] = m.src
+            self.left.setdefault(m.src, []).append((oid, m))
+            self.arrivals.add(m.dst)
 
     def rule(self, number: str) -> str:
         """A rule number of the board: a link or a hover title (escaped)."""
@@ -193,7 +273,10 @@ class _Board:
         cls = f' class="{_a(" ".join(map(str, classes)))}"' if classes else ""
         parts = [f"<li{cls}{attrs}>"]
         if mark:
-            parts.append(f'<span class="ms-mk">{_MARK_WORDS.get(mark, "★ " + _e(mark))}</span> ')
+            words = _MARK_WORDS.get(mark, "★ " + _e(mark))
+            if mark == "moved" and o.id in self.origins and o.id not in self.said:
+                words += " from " + place_words(self.origins[o.id], o.game)
+            parts.append(f'<span class="ms-mk">{words}</span> ')
         parts.append(_e(o.name))
         if str(o.name).lower() != str(o.id).lower() and not is_anonymous(o):
             parts.append(f' <small>[{_e(o.id)}]</small>')
@@ -231,31 +314,93 @@ class _Board:
         items = "".join(self.obj(o, show=show) for o in objs)
         return f'<{tag} class="{cls}">{items}</{tag}>'
 
+    # where from, where to -------------------------------------------------------------------
+    def gone(self, locs: Iterable[Loc], here: int | None, *, say_from: bool = False) -> str:
+        """What left the places ``locs`` in this step: for each, a list of "ghost" items
+        (``data-from``: the place, ``place_key``), said once (a place's ghosts are taken when
+        first asked for). An item names the object (``data-left``, the ``data-obj`` of where
+        it is now) or, for ``GROUP_MOVES_MIN`` or more cards going to one place, counts them
+        (``data-left-count``); ``data-to`` is the place it went. ``say_from`` also names the
+        place left (when the board no longer shows it). A fragment of its own, after the
+        zone's: the zone's fragment stays the same as the next step's."""
+        out = []
+        for loc in locs:
+            by_dst: dict[Loc, list[tuple[str, Moved]]] = {}
+            for oid, m in self.left.pop(loc, ()):
+                by_dst.setdefault(m.dst, []).append((oid, m))
+            if not by_dst:
+                continue
+            src = f" from {place_words(loc, here)}" if say_from else ""
+            items = []
+            for dst, group in by_dst.items():
+                to = f' data-to="{_a(place_key(dst))}">↗ '
+                where = f" moved{src} {_to(dst, loc.game)}</li>"
+                if len(group) >= GROUP_MOVES_MIN:
+                    items.append(f'<li class="ms-gone" data-left-count="{len(group)}"{to}'
+                                 f"{len(group)} cards{where}")
+                else:
+                    items += [f'<li class="ms-gone" data-left="{_a(oid)}"{to}{_e(m.name)}{where}'
+                              for oid, m in group]
+            out.append(f'<ul class="ms-l ms-left" data-from="{_a(place_key(loc))}">'
+                       f'{"".join(items)}</ul>')
+        return "".join(out)
+
+    def zone_open(self, loc: Loc) -> str:
+        """A zone's open tag; ``data-place`` when something arrived there in this step."""
+        if loc in self.arrivals:
+            return f'<div class="ms-z" data-place="{_a(place_key(loc))}">'
+        return '<div class="ms-z">'
+
+    def arrived_note(self, objs: list[Obj], here: int | None, *, listed: bool = True) -> str:
+        """"★ N moved here from ...": for a zone whose cards are counted (``listed`` False),
+        the marked ones; for a listed zone, when ``GROUP_MOVES_MIN`` or more objects came
+        from one place (each of them then says "★ moved" only)."""
+        marked = [o for o in objs if o.id in self.marks]
+        moved = [o for o in marked if o.id in self.origins and self.marks[o.id] == "moved"]
+        srcs = sorted({self.origins[o.id] for o in moved}, key=_loc_order)
+        if listed and (len(moved) < GROUP_MOVES_MIN or len(srcs) != 1):
+            return ""
+        if not marked:
+            return ""
+        self.said.update(o.id for o in moved)
+        whence = ""
+        if 0 < len(srcs) <= 3:
+            games = {src.game for src in srcs}
+            game = games.pop() if len(games) == 1 else here
+            said = [place_words(src, game) for src in srcs]
+            whence = " from " + (", ".join(said[:-1]) + " and " if len(said) > 1 else "") \
+                + said[-1] + ("" if game == here else f" ({_e(_game_title(game))})")
+        n = len(moved) if listed else len(marked)
+        return f' <span class="ms-mk">★ {n} moved here{whence}</span>'
+
     # zones -----------------------------------------------------------------------------------
-    def library(self, objs: list[Obj]) -> str:
+    def library(self, objs: list[Obj], loc: Loc) -> str:
         n = len(objs)
+        start = self.zone_open(loc)
         if n == 0:
-            return '<div class="ms-z"><span class="ms-zn">Library</span>: empty</div>'
+            return f'{start}<span class="ms-zn">Library</span>: empty</div>'
         head = f'<span class="ms-zn">Library</span>: {n} card{"" if n == 1 else "s"}'
         if n <= LIBRARY_NAMES_MAX:
-            return (f'<div class="ms-z">{head} (bottom to top)'
+            note = self.arrived_note(objs, loc.game)
+            return (f"{start}{head} (bottom to top){note}"
                     f"{self.obj_list(objs, show='')}</div>")
         named = [o for o in objs if not is_anonymous(o)]
-        moved = sum(1 for o in objs if o.id in self.marks)
-        note = f' <span class="ms-mk">★ {moved} moved here</span>' if moved else ""
+        note = self.arrived_note(objs, loc.game, listed=False)
         listed = ""
         if named and len(named) <= LIBRARY_NAMES_MAX:
             listed = ", including:" + self.obj_list(named, show="")
         elif named:
             listed = f", {len(named)} of them named cards"
-        return f'<div class="ms-z">{head}{note}{listed}</div>'
+        return f"{start}{head}{note}{listed}</div>"
 
-    def zone(self, label: str, objs: list[Obj], *, show: str = "owner", order: str = "") -> str:
+    def zone(self, label: str, objs: list[Obj], loc: Loc, *, show: str = "owner",
+             order: str = "") -> str:
         n = len(objs)
         head = f'<span class="ms-zn">{_e(label)}</span>'
+        start = self.zone_open(loc)
         if not n:
-            return f'<div class="ms-z">{head}: empty</div>'
-        return (f'<div class="ms-z">{head} ({n}{order}):'
+            return f"{start}{head}: empty</div>"
+        return (f"{start}{head} ({n}{order}):{self.arrived_note(objs, loc.game)}"
                 f"{self.obj_list(objs, show=show)}</div>")
 
     # a player's seat -------------------------------------------------------------------------
@@ -277,29 +422,40 @@ class _Board:
         if g.planar_controller == name:
             bits.append("planar controller")
         changed = (g.gid, name) in self.player_marks
+        library, hand, graveyard = (Loc(g.gid, zone, name)
+                                    for zone in ("library", "hand", "graveyard"))
         cls = "ms-p ms-hl" if changed else "ms-p"
         mark = '<span class="ms-mk">★ changed</span> ' if changed else ""
         return [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
                 f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">'
                 f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
-                self.library(zones.get((Zone.LIBRARY, name), [])),
-                self.zone("Hand", zones.get((Zone.HAND, name), []), show=""),
-                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), show="",
-                          order=", bottom to top"),
+                self.library(zones.get((Zone.LIBRARY, name), []), library),
+                self.gone((library,), g.gid),
+                self.zone("Hand", zones.get((Zone.HAND, name), []), hand, show=""),
+                self.gone((hand,), g.gid),
+                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), graveyard,
+                          show="", order=", bottom to top"),
+                self.gone((graveyard,), g.gid),
                 "</div>"]
 
     # one game --------------------------------------------------------------------------------
-    def game(self, g: GameState, zones: dict) -> list[str]:
-        """A game's panel in fragments: its head (title, status, turn), each seat's, each
-        shared zone, what waits, close (see ``board_fragments``)."""
+    def game(self, g: GameState, zones: dict, depth: int = 0) -> list[str]:
+        """A game's panel in fragments: its head (title, status, where it sits in the tree),
+        its turn and priority, each seat's, each shared zone (each followed by what left it),
+        what waits, and the close, a fragment of its own (its subgames' panels go before it:
+        see ``render``)."""
         gid = g.gid
         current = gid == self.world.current
         title = _e(_game_title(gid))
         panel = f'data-game-panel="{_a(gid)}" aria-label="{_a(_game_title(gid))}"'
+        nested = " ms-sub" + (" ms-deep" if depth > NEST_INDENTED else "") if depth else ""
+        up = self.connector(g)
+        mine = sorted((loc for loc in self.left if loc.game == gid), key=_loc_order)
         if g.status == "ended" and g.parent is not None and not zones:
             result = f": {_e(g.result)}" if g.result else ""
-            return [f'<section class="ms-g ms-end" {panel}>'
-                    f'<p><span class="ms-t">{title}</span> — ended{result}</p></section>']
+            return [f'<section class="ms-g ms-end{nested}" {panel}>'
+                    f'<p><span class="ms-t">{title}</span> — ended{result}</p>{up}',
+                    self.gone(mine, gid, say_from=True), "</section>"]
         if g.status == "discontinued":
             status = f"discontinued ({self.rule(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
@@ -310,54 +466,80 @@ class _Board:
             status = "in progress" + (" — the game being played" if current else "")
             cls = "ms-g ms-cur" if current else "ms-g"
         about = []
-        if g.parent is not None:
-            made = f", created by {_e(self._name(g.creator))}" if g.creator else ""
-            about.append(f"a subgame of the {_e(game_label(g.parent))}{made}")
+        if g.parent is not None and g.creator:
+            about.append(f"created by {_e(self._name(g.creator))}")
         if g.variant:
             about.append(_e(g.variant))
         if g.status != "ended" and g.pregame:
-            about.append(f"before the first turn, starting player {_e(g.first)}")
+            about.append(f"before the first turn, starting player {_e(g.first)}" if g.first
+                         else "before the first turn, starting player not chosen yet")
             about.append("no one has priority")
         elif g.status != "ended":
             turn_of = g.turn_of or g.active
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
             about.append(f"turn {_e(g.turn)}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
-        out = [f'<section class="{cls}" {panel}>'
-               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>'
-               + (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
+        out = [f'<section class="{cls}{nested}" {panel}>'
+               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}',
+               (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
         for p in g.seats:
             out += self.player(g, p, zones)
         out.append("</div>")
-        out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), [])))
+        out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), []), gid))
+        out.append(self.gone((Loc(gid, "battlefield"),), gid))
         stack = zones.get((Zone.STACK, None), [])
+        loc = Loc(gid, "stack")
+        start = self.zone_open(loc)
         if stack:
-            out.append(f'<div class="ms-z"><span class="ms-zn">Stack</span> ({len(stack)}, '
-                       f"bottom to top):"
+            out.append(f'{start}<span class="ms-zn">Stack</span> ({len(stack)}, '
+                       f"bottom to top):{self.arrived_note(stack, gid)}"
                        f"{self.obj_list(stack, show='control', tag='ol', extra_class='ms-stk')}"
                        "</div>")
         else:
-            out.append('<div class="ms-z"><span class="ms-zn">Stack</span>: empty</div>')
+            out.append(f'{start}<span class="ms-zn">Stack</span>: empty</div>')
+        out.append(self.gone((loc,), gid))
         for zone in SHARED:
             if zone in (Zone.BATTLEFIELD, Zone.STACK):
                 continue
             objs = zones.get((zone, None), [])
-            if objs:
-                out.append(self.zone(zone.value.capitalize(), objs))
+            loc = Loc(gid, zone.value)
+            if objs or loc in self.left:
+                out.append(self.zone(zone.value.capitalize(), objs, loc))
+                out.append(self.gone((loc,), gid))
         out.append(self.waiting(g))
+        rest = sorted((loc for loc in self.left if loc.game == gid), key=_loc_order)
+        out.append(self.gone(rest, gid, say_from=True))
         out.append("</section>")
         return [part for part in out if part]
 
-    def battlefield(self, objs: list[Obj]) -> str:
+    def connector(self, g: GameState) -> str:
+        """Under a subgame's title, the game it was created in and what that game does now
+        (CR 726.1a: it waits, discontinued, while the subgame is played)."""
+        if g.parent is None:
+            return ""
+        parent = self.world.games.get(g.parent)
+        state = ""
+        if parent is not None and parent.status == "discontinued":
+            state = f", which waits (CR {_e(self.discontinued_rule)})"
+        elif parent is not None and parent.status == "ended":
+            state = ", which has ended"
+        elif parent is not None and g.status == "ended":
+            state = ", which has resumed"
+        parent_name = "the main game" if g.parent == 0 else _e(game_label(g.parent))
+        return f'<p class="ms-up">↳ a subgame of {parent_name}{state}</p>'
+
+    def battlefield(self, objs: list[Obj], gid: int) -> str:
         head = '<span class="ms-zn">Battlefield</span>'
+        start = self.zone_open(Loc(gid, "battlefield"))
         if not objs:
-            return f'<div class="ms-z">{head}: empty</div>'
+            return f"{start}{head}: empty</div>"
         by: dict[str, list[Obj]] = {}
         for o in objs:
             by.setdefault(o.controller or o.owner, []).append(o)
+        note = self.arrived_note(objs, gid)
         rows = "".join(f"<div>{_e(p)} controls:{self.obj_list(v, show='')}</div>"
                        for p, v in by.items())
-        return f'<div class="ms-z">{head} ({len(objs)}):{rows}</div>'
+        return f"{start}{head} ({len(objs)}):{note}{rows}</div>"
 
     def waiting(self, g: GameState) -> str:
         out = []
@@ -404,16 +586,18 @@ class _Board:
         for o in objs:
             if is_anonymous(o):
                 anonymous.setdefault(o.owner, []).append(o)
-        out = [self.obj_list(named)] if named else []
+        note = self.arrived_note(named, None)
+        out = [f"<p>{note.strip()}</p>"] if note else []
+        out += [self.obj_list(named)] if named else []
         for owner, cards in sorted(anonymous.items()):
             cards.sort(key=_order)
-            marked = [o for o in cards if o.id in self.marks]
             n = len(cards)
             head = f"{_e(owner)}'s unnamed cards: {n}"
             if n <= LIBRARY_NAMES_MAX:
-                out.append(f"<div>{head}{self.obj_list(cards, show='')}</div>")
+                note = self.arrived_note(cards, None)
+                out.append(f"<div>{head}{note}{self.obj_list(cards, show='')}</div>")
             else:
-                note = f' <span class="ms-mk">★ {len(marked)} moved here</span>' if marked else ""
+                note = self.arrived_note(cards, None, listed=False)
                 out.append(f"<div>{head}{note}</div>")
         return "".join(out) or "<p>no cards</p>"
 
@@ -432,16 +616,39 @@ class _Board:
             for objs in zones.values():
                 if len(objs) > 1:
                     objs.sort(key=_order)
-        games = sorted(self.world.games.items())
+        games = self.world.games
+        children: dict[int | None, list[int]] = {}
+        for gid in sorted(games):
+            parent = games[gid].parent
+            children.setdefault(parent if parent in games else None, []).append(gid)
+
+        def tree(gid: int, depth: int) -> list[str]:
+            panel = self.game(games[gid], groups.get(gid, {}), depth)
+            inner = [part for child in children.get(gid, ()) for part in tree(child, depth + 1)]
+            return panel[:-1] + inner + panel[-1:]
+
         out = ['<div class="ms-row ms-board">']
-        for gid, g in games:
-            out += self.game(g, groups.get(gid, {}))
-        out.append('<section class="ms-g ms-out" data-game-panel="outside" '
+        for gid in children.get(None, ()):
+            out += tree(gid, 0)
+        loc = Loc(None, "outside")
+        place = ' data-place="outside"' if loc in self.arrivals else ""
+        out.append(f'<section class="ms-g ms-out" data-game-panel="outside"{place} '
                    'aria-label="Outside the game">'
                    '<p class="ms-t">Outside the game</p>')
         out.append(self.outside(outside))
+        out.append(self.gone((loc,), None) + self.gone(sorted(self.left, key=_loc_order), None,
+                                                       say_from=True))
         out.append("</section></div>")
-        return out
+        return [part for part in out if part]
+
+
+def _loc_order(loc: Loc) -> tuple:
+    return (loc.game is None, loc.game or 0, _ZONE_RANK.get(loc.zone, len(_ZONE_RANK)),
+            loc.player or "")
+
+
+_ZONE_RANK = {zone.value: i for i, zone in enumerate((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD,
+                                                       *SHARED))}
 
 
 def _order(o: Obj) -> tuple[int, str]:
@@ -470,13 +677,20 @@ def _discontinued_rule(edition: str | None) -> str:
 def board_fragments(world: World, *,
                     highlight: Mapping[str, str] | Iterable[str] | None = None,
                     players: Iterable[tuple[int, str]] = (), edition: str | None = None,
-                    rules_page: str | None = None) -> list[str]:
+                    rules_page: str | None = None,
+                    moves: Mapping[str, Moved] | None = None) -> list[str]:
     """``board_html`` as a list of HTML fragments whose join is the board: the board's open
-    tag; per game its head (title, status, turn), each player's seat line, library, hand and
-    graveyard, the close of the seats, each shared zone, what waits and the close; then the
-    panel of what is outside every game. A fragment is an unbalanced piece of HTML (an open or a
-    close tag, or whole elements); consecutive boards share most of them, which a static
-    stepper stores once (``magicsub.pagehtml``).
+    tag; per game its head (title, status, the game it is a subgame of), its turn and
+    priority, each player's seat line, library, hand and graveyard, the close of the seats,
+    each shared zone, what waits, then its subgames' panels (the same, nested: the tree of
+    games) and its close; then the panel of what is outside every game. A fragment is an
+    unbalanced piece of HTML (an open or a close tag, or whole elements); consecutive boards
+    share most of them, which a static stepper stores once (``magicsub.pagehtml``).
+
+    ``moves`` (``step_moves``): each moved object says where from ("★ moved from ..."), and
+    the place it left shows a "ghost" item (``class="ms-gone"``, ``data-left`` = its
+    ``data-obj``, ``data-to`` = where it went, see ``place_key``); a zone something arrived in
+    has ``data-place``. Ghosts carry no ``data-obj``: each object is on the board once.
 
     >>> import magicsub
     >>> world = magicsub.Game(["Alex", "Bianca"]).world
@@ -485,15 +699,15 @@ def board_fragments(world: World, *,
     (True, '<div class="ms-row ms-board">')
     """
     return _Board(world, _normalize_marks(highlight), set(players), edition,
-                  rules_page).render()
+                  rules_page, moves).render()
 
 
 def board_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
                players: Iterable[tuple[int, str]] = (), edition: str | None = None,
-               rules_page: str | None = None) -> str:
+               rules_page: str | None = None, moves: Mapping[str, Moved] | None = None) -> str:
     """The board alone, without the ``.magicsub`` wrapper or style (for composing views)."""
     return "".join(board_fragments(world, highlight=highlight, players=players,
-                                   edition=edition, rules_page=rules_page))
+                                   edition=edition, rules_page=rules_page, moves=moves))
 
 
 def world_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
@@ -513,14 +727,32 @@ def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str,
                                                                        set[tuple[int, str]]]:
     """Which objects a step marks (``id -> "moved" | "created" | "control"``) and which
     ``(game, player)`` figures it changed."""
+    marks, players, _ = _step_marks(step, world_before)
+    return marks, players
+
+
+def step_moves(step: Step, world_before: World | None = None) -> dict[str, Moved]:
+    """The objects a step moved, ``id -> Moved(name, src, dst)``: the place each left first
+    and the place it is in after the step (or the last it went to, if it is gone), in the
+    order of the changes. An object back where it started is left out. Given
+    ``world_before``, a move the changes do not name is found too (as ``step_marks``)."""
+    return _step_marks(step, world_before)[2]
+
+
+def _step_marks(step: Step, world_before: World | None):
     marks: dict[str, str] = {}
     players: set[tuple[int, str]] = set()
+    first: dict[str, Moved] = {}
     for c in step.changes:
         if isinstance(c, Move):
             marks.setdefault(c.obj, "moved")
+            was = first.get(c.obj)
+            first[c.obj] = Moved(c.name, was.src if was else c.src, c.dst)
         elif isinstance(c, MoveAll):
-            for oid in c.ids:
+            for oid, name, src in c.cards:
                 marks.setdefault(oid, "moved")
+                was = first.get(oid)
+                first[oid] = Moved(name, was.src if was else src, c.dst)
         elif isinstance(c, Create):
             marks[c.obj] = "created"
         elif isinstance(c, Control):
@@ -539,20 +771,31 @@ def step_marks(step: Step, world_before: World | None = None) -> tuple[dict[str,
                 marks[oid] = "created"
             elif (old.game, old.zone) != (o.game, o.zone):
                 marks[oid] = "moved"
+                first[oid] = Moved(o.name, _loc(old), _loc(o))
             elif old.controller != o.controller:
                 marks[oid] = "control"
-    return marks, players
+    moves: dict[str, Moved] = {}
+    now = step.snapshot.objects
+    for oid, m in first.items():
+        o = now.get(oid)
+        dst = m.dst if o is None else _loc(o)
+        if dst != m.src:
+            moves[oid] = m._replace(dst=dst)
+    return marks, players, moves
 
 
 def rule_html(step: Step, *, rules_page: str | None = None) -> str:
     """The rule header of a step: number (a link to the rules page ``rules_page``, if given),
-    edition, and the sentence marked in its paragraph."""
+    edition, the sentence that applies, and its whole paragraph folded (``<details>``), the
+    sentence marked in it."""
     return "".join(_rule_fragments(step, rules_page))
 
 
 def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
     """The rule header in three fragments: number and edition, the step's number, and the
-    paragraph (the first and last are the same for every step citing that sentence)."""
+    deciding sentence, marked, with the whole paragraph (the sentence marked in it) folded in a
+    ``<details>`` when it says more (the first and last are the same for every step citing
+    that sentence)."""
     from .editions import edition as get_edition
 
     try:
@@ -566,14 +809,20 @@ def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
 
     para = step.paragraph or step.text
     sentence = step.text
+    label = f"CR {step.rule}"
     at = para.find(sentence) if sentence else -1
-    if at >= 0:
+    shown = f'<p class="ms-par"><mark>{text(sentence)}</mark></p>'
+    if at >= 0 and para.strip() != sentence.strip():
         quoted = (text(para[:at]) + "<mark>" + text(sentence) + "</mark>"
                   + text(para[at + len(sentence):]))
+    elif at < 0 and para and para != sentence:
+        quoted = f"<mark>{text(sentence)}</mark> ({text(para)})"
     else:
-        quoted = f"<mark>{text(sentence)}</mark>" + (f" ({text(para)})" if para != sentence
-                                                      else "")
-    label = f"CR {step.rule}"
+        quoted = ""
+    if quoted:
+        shown += (f'<details class="ms-whole"><summary>Whole paragraph ({_e(label)})</summary>'
+                  f"<p>{quoted}</p></details>")
+
     number = f'<span class="ms-rn">{_e(label)}</span>'
     if rules_page is not None:  # the paragraph is quoted below: the hover names the link
         number = rulelinks.rule_html(str(step.rule), editions=editions, page=rules_page,
@@ -582,8 +831,7 @@ def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
         if not number.startswith("<"):
             number = f'<span class="ms-rn">{number}</span>'
     return [f'<div class="ms-rule"><p>{number} <span class="ms-ed">({_e(ed_title)})</span>',
-            f" · step {_e(step.index + 1)}</p>",
-            f'<p class="ms-par">{quoted}</p></div>']
+            f" · step {_e(step.index + 1)}</p>", f"{shown}</div>"]
 
 
 def change_items(changes: Iterable[Change], *, edition: str | None = None,
@@ -629,9 +877,9 @@ def step_fragments(step: Step, *, world_before: World | None = None, of: int | N
     """``step_html`` without the style, as a list of HTML fragments whose join is that HTML:
     the step's open tag, its rule header (``_rule_fragments``), its changes, the board
     (``board_fragments``) and the close tags."""
-    marks, players = step_marks(step, world_before)
+    marks, players, moves = _step_marks(step, world_before)
     board = board_fragments(step.snapshot, highlight=marks, players=players,
-                            edition=step.edition, rules_page=rules_page)
+                            edition=step.edition, rules_page=rules_page, moves=moves)
     total = f" of {_a(of)}" if of else ""
     return [f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
             f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
@@ -675,6 +923,7 @@ def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None)
             f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')
 
 
-__all__ = ["CSS", "board_fragments", "board_html", "change_items", "escape_text",
-           "initial_fragments", "initial_html", "is_anonymous", "rule_html", "step_fragments",
-           "step_html", "step_marks", "style", "trace_html", "world_html"]
+__all__ = ["CSS", "Moved", "board_fragments", "board_html", "change_items", "escape_text",
+           "initial_fragments", "initial_html", "is_anonymous", "place_key", "place_words",
+           "rule_html", "step_fragments", "step_html", "step_marks", "step_moves", "style",
+           "trace_html", "world_html"]

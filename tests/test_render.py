@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -304,7 +305,48 @@ def test_importing_magicsub_does_not_import_ipywidgets():
     assert out.stdout.strip() == "False"
 
 
+DARK = ('html[data-theme="dark"] .magicsub', 'body[data-jp-theme-light="false"] .magicsub')
+"""The dark themes' scopes: the book's (pydata-sphinx-theme) and JupyterLab's."""
+
+
 def test_css_is_scoped_and_small():
-    rules = [line for line in render.CSS.splitlines() if line.strip()]
-    assert all(line.startswith(".magicsub") for line in rules)
+    rules = re.findall(r"([^{}]+)\{[^{}]*\}", render.CSS)
+    selectors = [sel.strip() for rule in rules for sel in rule.split(",")]
+    assert len(rules) > 30 and all(sel.startswith((".magicsub", *DARK)) for sel in selectors)
     assert len(render.CSS) < 4000
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+TEXT_ON = {"fg": ("bg", "bg2", "chip", "hl", "rule"), "muted": ("bg", "bg2", "chip", "rule"),
+           "mk": ("bg", "bg2", "chip", "hl"), "link": ("bg", "bg2", "rule")}
+"""Each text colour of the board and the backgrounds it is drawn on."""
+
+
+@pytest.mark.parametrize("scope", [".magicsub", DARK[0]])
+def test_every_text_colour_has_a_contrast_of_4_5_in_light_and_dark(scope):
+    """WCAG 1.4.3 (what axe checks): text at least 4.5:1 on each background it is drawn on,
+    in the light board and in the dark one (the book's dark theme and JupyterLab's share it);
+    borders and the highlight outline at least 3:1 (WCAG 1.4.11)."""
+    rule = next(body for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", render.CSS)
+                if selectors.split(",")[0].strip() == scope)
+    colours = dict(re.findall(r"--ms-([\w-]+):(#[0-9a-f]{6})", rule))
+    assert len(colours) == 13
+    low = [(fg, bg, round(contrast(colours[fg], colours[bg]), 2))
+           for fg, bgs in TEXT_ON.items() for bg in bgs
+           if contrast(colours[fg], colours[bg]) < 4.5]
+    low += [(line, "bg", round(contrast(colours[line], colours["bg"]), 2))
+            for line in ("line", "line2", "acc", "hl-line")
+            if contrast(colours[line], colours["bg"]) < 3]
+    assert not low
+    assert re.search(r"\.magicsub \.ms-mk\{color:var\(--ms-mk\)", render.CSS)

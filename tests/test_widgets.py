@@ -112,7 +112,7 @@ def test_stepper_state_holds_the_css_once_and_is_small(stepper):
     from ipywidgets.embed import dependency_state
 
     state = json.dumps(dependency_state([stepper]))
-    assert state.count(".magicsub{") == 1
+    assert state.count(".magicsub .ms-row{") == 1
     assert state.count("LinkModel") == 2
     size = state_bytes(stepper)
     assert size < 12_000 * (len(stepper.pages.children))
