@@ -799,9 +799,14 @@ def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
     from .editions import edition as get_edition
 
     try:
-        ed_title = get_edition(step.edition).title
+        ed = get_edition(step.edition)
     except Exception:  # an unknown edition label: show it as given
         ed_title = f"edition {step.edition}"
+    else:
+        try:
+            ed_title = ed.source(str(step.rule))
+        except Exception:  # a rule the rules data does not quote: the edition's own label
+            ed_title = ed.title
     editions = rulelinks.editions_for(step.edition)
 
     def text(value: object) -> str:

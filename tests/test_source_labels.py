@@ -79,3 +79,21 @@ def test_no_code_types_a_label():
     typed = [(p.name, m) for folder in ("magicsub", "tools") for p in (ROOT / folder).glob("*.py")
              for m in DATE.findall(p.read_text(encoding="utf-8"))]
     assert typed == []
+
+
+@pytest.mark.parametrize("name", ["726_2_edition_723.yaml", "726_5_edition_506.yaml"])
+def test_a_step_header_names_the_release_its_quoted_text_is_from(name):
+    from magicsub.scenario import run_file
+
+    result, error, _ = run_file(ROOT / "magicsub" / "scenarios" / name)
+    assert error is None
+    ed = magicsub.edition(result.trace[0].edition)
+    labels = set()
+    for step in result.trace:
+        header = render.rule_html(step)
+        shown = set(DATE.findall(header))
+        assert len(shown) == 1, (step.index + 1, step.rule, shown)
+        label = ed.source(str(step.rule))
+        assert shown == set(DATE.findall(label)), (step.index + 1, step.rule, label)
+        labels.add(label)
+    assert labels == {ed.title, magicsub.edition("726").title}
