@@ -42,7 +42,7 @@ PROSE_JS = """() => {
   const copy = article.cloneNode(true);
   copy.querySelectorAll('pre, code, h1, h2, h3, h4, h5, h6, a, script, style, caption, '
     + '.widget-subarea, .jupyter-widgets, .magicsub-stepper, .magicsub-quiz, .cell_input, '
-    + '.admonition-title, .ms-rules, '
+    + '.admonition-title, .ms-rules, .ms-print-answers, '
     + '.rule-links-off')
     .forEach(e => e.remove());
   return copy.textContent;
