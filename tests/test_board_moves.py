@@ -10,10 +10,10 @@ ghost list around it.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from htmltree import ElementTree
 from test_escaping import HOSTILE, safe
 
 import magicsub
@@ -24,26 +24,21 @@ from magicsub.render import place_key
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 
 
-class Board(HTMLParser):
+class Board(ElementTree):
     """Each ``data-obj``, ghost (``li.ms-gone``), game panel and ``details`` of a step's HTML,
     with its attributes, its text and what encloses it (``panels``: the game panels from the
     outermost; ``seat``; ``from``: the ghost list's ``data-from``)."""
 
-    VOID = {"br", "img", "meta", "link", "input", "hr"}
-
     def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
         self.objs: dict[str, list[dict]] = {}
         self.ghosts: list[dict] = []
         self.panels: dict[str, dict] = {}
         self.details: list[dict] = []
         self.pars: list[dict] = []
-        self.open: list[tuple[str, dict]] = []
-        self.feed(html)
-        self.close()
+        super().__init__(html)
 
-    def handle_starttag(self, tag, attrs):
-        a = {k: v or "" for k, v in attrs}
+    def record(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs.items()}
         rec = {**a, "text": "", "tag": tag,
                "panels": [n["data-game-panel"] for _, n in self.open if "data-game-panel" in n],
                "seat": next((n["data-player"] for _, n in reversed(self.open)
@@ -61,18 +56,7 @@ class Board(HTMLParser):
             self.details.append(rec)
         if "ms-par" in classes:
             self.pars.append(rec)
-        if tag not in self.VOID:
-            self.open.append((tag, rec))
-
-    def handle_endtag(self, tag):
-        while self.open:
-            t, _ = self.open.pop()
-            if t == tag:
-                break
-
-    def handle_data(self, data):
-        for _, rec in self.open:
-            rec["text"] += data
+        return rec
 
     def obj(self, oid: str) -> dict:
         (found,) = self.objs[oid]

@@ -6,9 +6,9 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
+from htmltree import ElementTree
 
 import magicsub
 from magicsub import render
@@ -18,39 +18,23 @@ from magicsub.trace import singles
 from magicsub.zones import Zone
 
 
-class Elements(HTMLParser):
+class Elements(ElementTree):
     """Collects, for every element with a ``data-obj`` (or ``data-game-panel``, ``data-player``),
     its attributes and its text."""
 
     KEYS = ("data-obj", "data-game-panel", "data-player")
-    VOID = {"br", "img", "meta", "link", "input", "hr"}
 
     def __init__(self, html: str):
-        super().__init__()
         self.found: dict[tuple[str, str], list[dict]] = {}
-        self.open: list[tuple[str, dict | None]] = []
-        self.feed(html)
+        super().__init__(html)
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
+    def record(self, tag, attrs):
         record = None
         for key in self.KEYS:
             if key in attrs:
                 record = {**attrs, "text": ""}
                 self.found.setdefault((key, attrs[key]), []).append(record)
-        if tag not in self.VOID:
-            self.open.append((tag, record))
-
-    def handle_endtag(self, tag):
-        while self.open:
-            t, _ = self.open.pop()
-            if t == tag:
-                break
-
-    def handle_data(self, data):
-        for _, record in self.open:
-            if record is not None:
-                record["text"] += data
+        return record
 
     def obj(self, oid: str) -> dict:
         (found,) = self.found[("data-obj", oid)]
