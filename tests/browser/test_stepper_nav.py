@@ -206,3 +206,26 @@ def test_an_address_selects_a_step_of_another_stepper_in_both_modes(browser: Bro
         assert not report.problems(), report.summary()
     finally:
         context.close()
+
+
+def test_the_first_click_on_a_freshly_loaded_page_steps(browser: Browser,
+                                                        server_url: str) -> None:
+    """With no address, nothing is decoded before the first click: Next then still moves
+    to the first position, and Play to the next one after it (compact positions)."""
+    require_built(PAGE)
+    context, page, report = _open(browser, server_url, VIEWPORTS[1], PAGE)
+    try:
+        assert not report.problems(), report.summary()
+        scope = page.locator(f".magicsub-stepper.ms-key-{KEY}")
+        assert scope.get_attribute("data-ms-at") == "0"
+        scope.locator("button.ms-next").click()
+        assert_addressed(scope, GROUPS[0][0])
+        assert scope.locator(".ms-readout").inner_text() == f"1 / {len(GROUPS)}"
+        assert _hash(page) == f"#{KEY}-{GROUPS[0][0]}"
+        other = page.locator(".magicsub-stepper.ms-static").nth(1)
+        if other.count():
+            other.locator("button.ms-play").click()
+            other.locator("button.ms-play").click()
+            assert other.get_attribute("data-ms-at") != "0", "Play did not step"
+    finally:
+        context.close()

@@ -94,7 +94,10 @@
       pages = decode(data);
       if (!data.g) compact = false;
     }
-    function groups() { return (data && data.g) || []; }
+    function groups() {
+      load();
+      return data.g || [];
+    }
     function groupOf(step) {
       var g = groups();
       var lo = 0;
