@@ -279,7 +279,7 @@ def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool 
     from .widgets import Stepper
 
     scenario = result.scenario
-    stepper = Stepper(result.trace, title=scenario.title)
+    stepper = Stepper(result.trace, title=scenario.title, live=False)
     intro = [f"<h1>{escape(scenario.title)}</h1>"]
     if scenario.description:
         intro.append(f"<p>{escape(scenario.description)}</p>")

@@ -45,24 +45,42 @@ class Stepper(w.VBox):
     (``magicsub.book`` puts the scenario's YAML there, folded). Rule numbers show their
     paragraph on hover, and with ``rules_page`` (the book passes
     ``magicsub.rulelinks.RULES_PAGE``) link to it there.
+
+    With ``live`` (a kernel answers: JupyterLab, Voila), it opens compact as the book's
+    stepper does (``magicsub.pagehtml.step_groups``: the steps that show nothing new fold into
+    the step before; the slider counts positions), with a "Show every step (N)" toggle and a
+    "Jump to the step citing" list of the rules the trace cites. Both need the kernel, so a
+    page without one (``magicsub html``, ``live=False``) shows every step and neither control.
     """
 
     def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS,
-                 key: str | None = None, source: str = "", rules_page: str | None = None):
+                 key: str | None = None, source: str = "", rules_page: str | None = None,
+                 live: bool = True):
         self.key = pagehtml.check_key(key)
         self.title = title
         self.trace = trace
         self.steps = len(trace)
+        self._source = source
         shared = w.Layout()
         pages = ["".join(p) for p in pagehtml.stepper_fragments(trace, rules_page=rules_page)]
-        self.pages = w.Stack([w.HTML(p, layout=shared) for p in pages], selected_index=0,
-                             layout=w.Layout(width="100%"))
+        self.every_page = [w.HTML(p, layout=shared) for p in pages]
+        self.groups = pagehtml.step_groups(trace) if live else []
+        self.compact = bool(self.groups) and len(self.groups) < self.steps
+        self.group_pages = self.every_page
+        if self.compact:
+            folded = pagehtml.group_fragments(trace, self.groups, rules_page=rules_page)
+            self.group_pages = [self.every_page[0]] + [
+                self.every_page[first] if page is None else w.HTML("".join(page), layout=shared)
+                for (first, _), page in zip(self.groups, folded, strict=True)]
+        shown = self.group_pages if self.compact else self.every_page
+        self.pages = w.Stack(list(shown), selected_index=0, layout=w.Layout(width="100%"))
+        positions = len(shown) - 1
         name = title or "the steps"
         self.slider = w.IntSlider(
-            value=0, min=0, max=self.steps, step=1, description="Step",
+            value=0, min=0, max=positions, step=1, description="Step",
             description_allow_html=False, readout=True, continuous_update=True,
             layout=w.Layout(width="auto", flex="1 1 260px"))
-        self.play = w.Play(value=0, min=0, max=self.steps, step=1, interval=interval,
+        self.play = w.Play(value=0, min=0, max=positions, step=1, interval=interval,
                            description=f"Play {name}", show_repeat=False)
         self.links = (w.jslink((self.play, "value"), (self.slider, "value")),
                       w.jslink((self.slider, "value"), (self.pages, "selected_index")))
@@ -77,16 +95,77 @@ class Stepper(w.VBox):
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         # The header holds the one stylesheet of every page (a <style> shows no text).
-        self.header = w.HTML(pagehtml.stepper_head(title, self.steps, source))
+        self.header = w.HTML(pagehtml.stepper_head(title, self.steps, source,
+                                                   positions=positions))
         controls = w.HBox([self.play, self.previous, self.next, self.slider],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.header, controls, self.pages])
+        rows = [self.header, controls]
+        self.every = self.rules = None
+        if live and self.steps:
+            rows.append(self._finders(name))
+        super().__init__([*rows, self.pages])
         self.add_class("magicsub-stepper")
         if key is not None:
             self.add_class(f"ms-key-{key}")
 
+    def _finders(self, name: str) -> w.HBox:
+        """The row of "Show every step (N)" (when some steps fold) and the rule list."""
+        found: list[w.Widget] = []
+        if self.compact:
+            self.every = w.ToggleButton(value=False, description=f"Show every step ({self.steps})",
+                                        tooltip=f"Show every step of {name}",
+                                        layout=w.Layout(width="auto"))
+            self.every.add_class("ms-all")
+            self.every.observe(lambda change: self.show_every_step(change["new"]), "value")
+            found.append(self.every)
+        options = [("a rule…", 0)] + [(f"CR {rule} — step {number}", number)
+                                      for rule, number in pagehtml.cited_rules(self.trace)]
+        self.rules = w.Dropdown(options=options, value=0, description="Jump to the step citing",
+                                style={"description_width": "initial"},
+                                layout=w.Layout(width="auto"))
+        self.rules.add_class("ms-rules")
+        self.rules.observe(self._jump, "value")
+        found.append(self.rules)
+        return w.HBox(found, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+    @property
+    def step(self) -> int:
+        """The trace step shown (1-based; 0 before the first step): in compact mode, the first
+        step of the group at the slider's position."""
+        position = self.slider.value
+        return self.groups[position - 1][0] if self.compact and position else position
+
+    def position(self, step: int) -> int:
+        """The slider's position showing trace step ``step`` (its group's, in compact mode)."""
+        step = min(self.steps, max(0, step))
+        if not self.compact or not step:
+            return step
+        return next(i for i, (first, last) in enumerate(self.groups, start=1)
+                    if first <= step <= last)
+
+    def show_every_step(self, every: bool = True) -> None:
+        """Show every step (``every``) or the compact positions, keeping the step shown."""
+        if not self.groups or every != self.compact:
+            return
+        step = self.step
+        self.compact = not every
+        shown = self.every_page if every else self.group_pages
+        positions = len(shown) - 1
+        self.play.value = self.slider.value = 0
+        self.pages.children = list(shown)
+        self.play.max = self.slider.max = positions
+        self.slider.value = self.position(step)
+        self.header.value = pagehtml.stepper_head(self.title, self.steps, self._source,
+                                                  positions=positions)
+        if self.every is not None and self.every.value != every:
+            self.every.value = every
+
+    def _jump(self, change: dict) -> None:
+        if change["new"]:
+            self.slider.value = self.position(change["new"])
+
     def _move(self, delta: int) -> None:
-        self.slider.value = min(self.steps, max(0, self.slider.value + delta))
+        self.slider.value = min(self.slider.max, max(0, self.slider.value + delta))
 
     def __repr__(self) -> str:
         label = repr(self.title) + ", " if self.title else ""

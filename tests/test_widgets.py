@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -36,7 +37,8 @@ def result() -> magicsub.ScenarioResult:
 
 @pytest.fixture(scope="module")
 def stepper(result) -> Stepper:
-    return Stepper(result.trace, title="Shahrazad")
+    """Every step, as a page without a kernel shows it (``magicsub html``)."""
+    return Stepper(result.trace, title="Shahrazad", live=False)
 
 
 def link_pairs(links) -> set[tuple]:
@@ -66,6 +68,78 @@ def test_stepper_is_linked_in_the_browser_only(stepper):
         ((stepper.slider, "value"), (stepper.pages, "selected_index")),
     }
     assert not stepper.slider._trait_notifiers.get("value", {}).get("change")
+
+
+SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
+WALK = "800_4j_turn_without_active_player.yaml"
+
+
+@pytest.fixture(scope="module")
+def walk() -> magicsub.ScenarioResult:
+    """CR 800.4j's page: 43 steps, most of them the turn walking on with no active player."""
+    return magicsub.load_scenario(SCENARIOS / WALK).run()
+
+
+def test_a_live_stepper_opens_compact_as_the_books_does(walk):
+    from magicsub import pagehtml
+
+    live = Stepper(walk.trace, title="800.4j", key="j")
+    static = pagehtml.Stepper(walk.trace, title="800.4j", key="j")
+    assert live.compact and live.groups == static.groups
+    assert live.slider.max == live.play.max == len(live.groups) < len(walk.trace)
+    assert [p.value for p in live.pages.children] == pagehtml.unpack_groups(static.data)
+    assert f"{len(walk.trace)} steps, shown as {len(live.groups)}" in live.header.value
+    assert live.every.description == f"Show every step ({len(walk.trace)})"
+    assert live.summary() == Stepper(walk.trace, title="800.4j", live=False).summary()
+    assert link_pairs(live.links) == {((live.play, "value"), (live.slider, "value")),
+                                      ((live.slider, "value"), (live.pages, "selected_index"))}
+
+
+def test_show_every_step_and_back_keeps_the_step_shown(walk):
+    live = Stepper(walk.trace, title="800.4j")
+    first, last = live.groups[4]
+    assert last > first
+    live.slider.value = 5
+    assert live.step == first
+    live.every.value = True
+    assert not live.compact and live.slider.max == len(walk.trace) == live.play.max
+    assert len(live.pages.children) == len(walk.trace) + 1 and live.slider.value == first
+    live.slider.value = last
+    live.show_every_step(False)
+    assert live.compact and live.every.value is False
+    assert live.slider.value == 5 and len(live.pages.children) == len(live.groups) + 1
+    live.next.click()
+    assert live.step == live.groups[5][0]
+    live.slider.value = len(live.groups)
+    live.next.click()
+    assert live.slider.value == len(live.groups)
+
+
+def test_jump_to_the_step_citing_a_rule(walk):
+    from magicsub import pagehtml
+
+    live = Stepper(walk.trace, title="800.4j")
+    cited = pagehtml.cited_rules(walk.trace)
+    assert [label for label, _ in live.rules.options[1:]] == [
+        f"CR {rule} — step {number}" for rule, number in cited]
+    rule, number = next((r, n) for r, n in cited if r == "514.2")
+    live.rules.value = number
+    assert live.step == next(first for first, last in live.groups if first <= number <= last)
+    live.every.value = True
+    live.rules.value = 0
+    live.rules.value = number
+    assert live.step == number and walk.trace[number - 1].rule == rule
+
+
+def test_a_page_without_a_kernel_has_neither_toggle_nor_rule_list(walk, tmp_path):
+    still = Stepper(walk.trace, title="800.4j", live=False)
+    assert not still.compact and still.every is None and still.rules is None
+    assert still.slider.max == len(walk.trace)
+    scenario = tmp_path / "walk.yaml"
+    scenario.write_text((SCENARIOS / WALK).read_text(encoding="utf-8"))
+    assert htmlpage.write_page(scenario, tmp_path / "walk.html") == 0
+    html = (tmp_path / "walk.html").read_text(encoding="utf-8")
+    assert "Show every step" not in html and "Jump to the step citing" not in html
 
 
 def test_stepper_text_output_lists_each_steps_rule_and_changes_and_the_final_board(result):
@@ -224,7 +298,7 @@ def test_previous_and_next_buttons_move_the_slider_with_a_kernel() -> None:
     game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
     game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
     game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
-    stepper = Stepper(game.trace, title="Casting")
+    stepper = Stepper(game.trace, title="Casting", live=False)
     assert "ms-next" in stepper.next._dom_classes and "ms-prev" in stepper.previous._dom_classes
     stepper.previous.click()
     assert stepper.slider.value == 0
