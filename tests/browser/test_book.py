@@ -70,6 +70,27 @@ def test_page_has_no_serious_accessibility_violation(
     assert not violations, f"{book_page}:\n{describe_violations(violations)}"
 
 
+def test_page_in_dark_mode_has_no_serious_accessibility_violation(
+    book_tabs: BookTabs, book_page: str, axe_js: Path
+) -> None:
+    """The same in the theme's dark mode (``data-theme="dark"`` on <html>, what its colour-mode
+    button sets), then back to light for the page's other tests."""
+    page = book_tabs.open(book_page).page
+    page.evaluate(DARK_JS, "dark")
+    try:
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != \
+            "rgb(255, 255, 255)", f"{book_page}: dark mode did not take"
+        violations = serious_axe_violations(page, axe_js)
+    finally:
+        page.evaluate(DARK_JS, "light")
+    assert not violations, f"{book_page}, dark:\n{describe_violations(violations)}"
+
+
+DARK_JS = """mode => { const root = document.documentElement;
+  root.dataset.theme = mode; root.dataset.mode = mode;
+  return new Promise(resolve => requestAnimationFrame(() => resolve())); }"""
+
+
 ANONYMOUS = re.compile(r".+#\d+$")
 LISTED_MAX = 8  # magicsub.render.LIBRARY_NAMES_MAX: longer libraries are shown by their count
 
