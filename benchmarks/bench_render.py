@@ -140,7 +140,7 @@ def stepper_rows(sizes: dict) -> list[Row]:
     labels = {}
     for key, label, trace, count in cases(sizes):
         labels[key] = label
-        stepper = Stepper(trace, title=label)
+        stepper = Stepper(trace, title=label, live=False)  # the state `magicsub html` embeds
         sizes_now = {"widget": state_bytes(stepper),
                      "static": size_of(StaticStepper(trace, title=label).html())}
         for form, size in sizes_now.items():

@@ -137,11 +137,14 @@ def test_a_stepper_over_a_hostile_game_with_a_hostile_title_is_safe(game):
     from magicsub.widgets import Stepper
 
     stepper = Stepper(game.trace, title=SCRIPT + IMG)
-    pages = [p.value for p in stepper.pages.children] + [stepper.header.value]
+    every, compact = stepper.every_page, stepper.group_pages
+    pages = [p.value for p in every + compact] + [stepper.header.value]
     for html in pages:
         safe(html)
     assert SCRIPT + IMG in Parsed(stepper.header.value).text
-    assert len(pages) == len(game.trace) + 2
+    assert len(every) == len(game.trace) + 1
+    assert stepper.rules is not None and all(
+        label.startswith("CR ") or label == "a rule…" for label, _ in stepper.rules.options)
 
 
 def test_a_stepper_title_that_is_not_a_string_is_escaped(game):

@@ -51,9 +51,12 @@ def test_every_step_as_shipped_is_the_widgets_page(name):
     rules_page = magicsub.rulelinks.RULES_PAGE
     widget = widgets.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
     static = pagehtml.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
-    pages = [page.value for page in widget.pages.children]
+    pages = [page.value for page in widget.every_page]
     html = static.html()
     assert unpack(shipped(html)) == pages
+    shown = [page.value for page in widget.pages.children]
+    assert static.compact == widget.compact
+    assert shown == (pagehtml.unpack_groups(shipped(html)) if static.compact else pages)
     assert f'<div class="ms-stage">{pages[0]}</div>' in html
     assert static.summary() == widget.summary()
     assert static._repr_mimebundle_()["text/plain"] == widget._repr_mimebundle_()["text/plain"]

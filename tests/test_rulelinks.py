@@ -166,9 +166,9 @@ def test_a_stepper_given_the_rules_page_links_every_steps_rule():
 
     trace = _shahrazad_trace()
     linked = Stepper(trace, rules_page=PAGE)
-    hrefs = [Links(page.value).links[0]["href"] for page in linked.pages.children[1:]]
+    hrefs = [Links(page.value).links[0]["href"] for page in linked.every_page[1:]]
     assert hrefs == [rule_url(s.rule) for s in trace]
-    assert not any(Links(page.value).links for page in Stepper(trace).pages.children)
+    assert not any(Links(page.value).links for page in Stepper(trace).every_page)
 
 
 def test_a_step_of_edition_506_links_to_the_2003_paragraph():
