@@ -49,6 +49,10 @@ _COLOURS_JS = """el => {
 }"""
 _RECT_JS = ("el => { const r = el.getBoundingClientRect(); "
             "return [r.left, r.top, r.right, r.bottom]; }")
+_SETTLED_JS = """async () => {
+  await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
+}"""  # the theme fades colours between modes: read them once the fades have finished
 _ANIMATIONS_JS = "box => box.querySelector('.ms-stage').getAnimations({subtree: true}).length"
 
 
@@ -213,6 +217,7 @@ def test_a_stepper_page_on_a_phone_and_a_laptop(browser: Browser, server_url: st
             if page.evaluate("document.documentElement.dataset.theme") == "dark":
                 break
             page.locator(".theme-switch-button").first.click()
+            page.evaluate(_SETTLED_JS)
         assert page.evaluate("document.documentElement.dataset.theme") == "dark", (
             f"{where}: the colour-mode button does not reach dark mode")
         dark = _control_colours(box)
