@@ -223,19 +223,6 @@ def folded_html(trace: Trace, first: int, last: int) -> str:
             f"<ul>{items}</ul></div>")
 
 
-_BOARD_OPEN = '<div class="ms-bd">'
-
-
-def _insert_folded(page: list[str], folded_list: str) -> list[str]:
-    """``page`` (``render.step_fragments``) with ``folded_list`` at the end of the changes
-    column (before the board); at the end of the step if the board's opening is not found."""
-    for k, fragment in enumerate(page):
-        if fragment.endswith(_BOARD_OPEN) and fragment[:-len(_BOARD_OPEN)].endswith("</div>"):
-            head = fragment[:-len(_BOARD_OPEN) - len("</div>")]
-            return page[:k] + [head, folded_list, "</div>" + _BOARD_OPEN] + page[k + 1:]
-    return page[:-1] + [folded_list] + page[-1:]
-
-
 def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
                     rules_page: str | None = None) -> list[list[str] | None]:
     """The page a compact stepper shows for each group: None for a group of one step (its
@@ -250,9 +237,9 @@ def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
         lead = trace[first - 1]
         before = trace[first - 2].snapshot if first > 1 else getattr(trace, "initial", None)
         shown = dataclasses.replace(lead, snapshot=trace[last - 1].snapshot)
-        page = render.step_fragments(shown, world_before=before, of=len(trace),
-                                     rules_page=rules_page)
-        pages.append(_insert_folded(page, folded_html(trace, first, last)))
+        pages.append(render.step_fragments(shown, world_before=before, of=len(trace),
+                                           rules_page=rules_page,
+                                           then=folded_html(trace, first, last)))
     return pages
 
 

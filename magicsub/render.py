@@ -858,10 +858,10 @@ def change_items(changes: Iterable[Change], *, edition: str | None = None,
     return items
 
 
-def _changes_html(step: Step, rules_page: str | None) -> str:
+def _changes_html(step: Step, rules_page: str | None, then: str = "") -> str:
     items = change_items(step.changes, edition=step.edition, rules_page=rules_page)
     body = f"<ul>{''.join(items)}</ul>" if items else "<p>No change: the rule is checked.</p>"
-    return f'<div class="ms-ch"><p class="ms-t">What changed</p>{body}</div>'
+    return f'<div class="ms-ch"><p class="ms-t">What changed</p>{body}{then}</div>'
 
 
 def step_html(step: Step, *, world_before: World | None = None, css: bool = True,
@@ -878,10 +878,11 @@ def step_html(step: Step, *, world_before: World | None = None, css: bool = True
 
 
 def step_fragments(step: Step, *, world_before: World | None = None, of: int | None = None,
-                   rules_page: str | None = None) -> list[str]:
+                   rules_page: str | None = None, then: str = "") -> list[str]:
     """``step_html`` without the style, as a list of HTML fragments whose join is that HTML:
     the step's open tag, its rule header (``_rule_fragments``), its changes, the board
-    (``board_fragments``) and the close tags."""
+    (``board_fragments``) and the close tags. ``then``: HTML closing the changes column (a
+    compact stepper's list of the steps folded into this one, ``magicsub.pagehtml``)."""
     marks, players, moves = _step_marks(step, world_before)
     board = board_fragments(step.snapshot, highlight=marks, players=players,
                             edition=step.edition, rules_page=rules_page, moves=moves)
@@ -890,7 +891,7 @@ def step_fragments(step: Step, *, world_before: World | None = None, of: int | N
             f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
             f'rule {_a(step.rule)}" role="group">',
             *_rule_fragments(step, rules_page),
-            f'<div class="ms-row">{_changes_html(step, rules_page)}<div class="ms-bd">',
+            f'<div class="ms-row">{_changes_html(step, rules_page, then)}<div class="ms-bd">',
             *board, "</div></div></div>"]
 
 
