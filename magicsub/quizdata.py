@@ -98,7 +98,6 @@ class QuizData:
         except CitationError as err:
             raise QuizError(f"{self.where}: {err}") from None
 
-
     def deciding_step(self, result, *, strict: bool = False):
         """The step of ``result``'s trace that decides the answer: the first citing ``rule`` at
         the deciding sentence (or at its whole paragraph, for a rule cited as a whole); None when
