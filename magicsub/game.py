@@ -176,19 +176,19 @@ class Game:
     def _seated(self) -> None:
         """The trace's first steps: the seating the game was given (CR 800.5) and the turn
         order it gives (CR 103.1). They change nothing (the seating is set up with the game),
-        so each set-up change re-takes their snapshot (``_set_up``)."""
+        and are made again after each set-up change (``_set_up``), so that their snapshot is
+        the world the trace begins from."""
         tx = Tx(self.world, self.edition, self.rng, 0)
         tx.action = "seating"
         record_seating(tx, 0)
         tx.close()
         self._steps = list(tx.steps)
-        self._set_up()
 
     def _set_up(self) -> None:
-        """Set-up changed the world: it is the world the trace begins from, and the seating
-        steps' snapshot."""
+        """Set-up changed the world: it is the world the trace begins from."""
         self._initial = self.world
-        self._steps = [replace(s, snapshot=self.world) for s in self._steps]
+        if self._steps:
+            self._seated()
 
     # -- set-up ------------------------------------------------------------------------------
     @property
