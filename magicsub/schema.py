@@ -396,7 +396,7 @@ def schema() -> dict:
                         "description": "one casual variant of the main game (CR 901-904; none "
                                        "by default); a list is refused: the engine does not "
                                        "combine variants (CR 800.2's one variant is a "
-                                       "multiplayer variant, CR 805-811)"},
+                                       "multiplayer variant, CR 806-811)"},
             "archenemy": _text("a player's name or null", "the archenemy (variant: "
                                "archenemy)", null=True),
             "seed": _int(description="the seed of the game's random choices (default 0)"),

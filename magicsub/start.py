@@ -29,13 +29,13 @@ STANDARD_HAND = 7
 def one_variant(variants: list | tuple) -> str:
     """The message that refuses a list of variants: a game here plays at most one of the
     casual variants (CR 901–904). CR 800.2's "only one variant" is about the multiplayer
-    variants (CR 805–811), which magicsub does not model; an option (``range``) may be added
+    variants (CR 806–811), which magicsub does not model; an option (``range``) may be added
     to any game (CR 800.2: "A single game may use multiple options")."""
     listed = ", ".join(shown(v) if not isinstance(v, str) else v for v in variants)
     return (f"variant: expected one variant, got a list ({listed or 'empty'}): magicsub plays "
             "at most one casual variant (CR 901–904) per game and does not combine them. "
             "CR 800.2 (“A single game may use multiple options but only one variant”) is about "
-            "the multiplayer variants, CR 805–811; an option such as range: can be added to any "
+            "the multiplayer variants, CR 806–811; an option such as range: can be added to any "
             "game")
 
 
@@ -86,7 +86,7 @@ def check_seating(players: tuple[str, ...], seating: tuple[str, ...]) -> tuple[s
                          f"{_names(expected)}, not {_names(players)}: the default turn order "
                          "begins with the starting player and proceeds clockwise (CR 103.1), "
                          "and no variant or option here prescribes otherwise (CR 800.5; "
-                         "Two-Headed Giant's team turns, CR 805, and Grand Melee's turn markers, "
+                         "the shared team turns option, CR 805, and Grand Melee's turn markers, "
                          "CR 807, are not modelled). List the players in that order, or seat "
                          "them so", subject="seating")
     return tuple(seating)

@@ -198,7 +198,7 @@ def test_800_2_a_variant_and_an_option_in_one_game():
 def test_800_2_a_list_of_variants_is_refused():
     """CR 800.2 ("only one variant"): a scenario or a game given two variants is refused, the
     message naming CR 800.2 and saying that magicsub plays one casual variant per game (800.2
-    itself limits the multiplayer variants, CR 805–811, none of which magicsub models)."""
+    itself limits the multiplayer variants, CR 806–811, none of which magicsub models)."""
     err = load_error("players: [Alex, Bianca, Cho]\nseed: 1\n"
                      "variant: [commander, planechase]\n")
     assert err.line == 4 and "CR 800.2" in str(err) and "commander, planechase" in str(err)
