@@ -35,7 +35,7 @@ from .editions import DEFAULT_EDITION, edition
 from .errors import RulesError, ScenarioError
 from .limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
 from .objects import NONTRADITIONAL_DECKS, Kind, Obj
-from .start import require_begun
+from .start import check_seating, one_variant, record_seating, require_begun
 from .state import PREGAME, PRIORITY_STEPS, GameState, Seat, World
 from .state import game_name as _where
 from .subgame import VARIANT_LIFE, check_depth, check_variant
@@ -75,7 +75,20 @@ class Game:
                  variant: str | None = None, libraries: Mapping[str, int] | None = None,
                  life: Mapping[str, int] | None = None, archenemy: str | None = None,
                  range: int | Mapping[str, int] | None = None,  # noqa: A002
-                 pregame: bool = False):
+                 pregame: bool = False, seating: Iterable[str] | None = None):
+        """A main game of ``players`` in turn order, the first the starting player (the active
+        player, with priority; with ``pregame``, before the first turn).
+
+        ``seating``: where the players sit, clockwise from the first seat (CR 800.5); by
+        default they sit in turn order. The turn order goes clockwise from the starting player
+        (CR 103.1), so ``players`` must be ``seating`` read from the starting player's seat.
+        Given, the trace begins with the seating (a step citing 800.5) and the turn order it
+        gives (103.1); the limited range of influence (``range``, CR 801) counts seats in it.
+        ``variant``: one casual variant (commander, vanguard, planechase, archenemy).
+
+        :raises RulesError: a malformed or contradictory argument, naming the rule (e.g. 103.1
+            for a turn order that does not follow the seating clockwise).
+        """
         from .editions import edition as get_edition
 
         players = arguments.names(players, "players", of="player names", most=MAX_PLAYERS,
@@ -87,7 +100,12 @@ class Game:
         if not isinstance(edition, (str, int)) or isinstance(edition, bool):
             raise arguments.refuse("edition", "a CR edition (726, 723 or 506)", edition)
         seed = arguments.integer(seed, "seed")
+        if isinstance(variant, list | tuple):
+            raise ScenarioError(one_variant(variant))
         variant = arguments.optional_text(variant, "variant")
+        if seating is not None:
+            seating = check_seating(players, arguments.names(
+                seating, "seating", of="player names", most=MAX_PLAYERS, limit="MAX_PLAYERS"))
         archenemy = arguments.optional_text(archenemy, "archenemy")
         life = dict(arguments.mapping(life, "life"))
         libraries = dict(arguments.mapping(libraries, "libraries"))
@@ -122,7 +140,8 @@ class Game:
                          active=first, step="main", priority=first, first=first,
                          starting_life=start,
                          planar_controller=first if variant == "planechase" else None,
-                         archenemy=(archenemy,) if archenemy else ())
+                         archenemy=(archenemy,) if archenemy else (),
+                         seating=seating or ())
         if not isinstance(pregame, bool):
             raise arguments.refuse("pregame", "true or false", pregame)
         if pregame:  # CR 103.1: before the first turn; nobody is active, nobody has priority
@@ -136,6 +155,8 @@ class Game:
         self._began = False
         self._libraries(libraries)
         self._initial = self.world
+        if seating is not None:
+            self._seated()
 
     def _libraries(self, libraries: dict[str, int]) -> None:
         """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
@@ -152,11 +173,34 @@ class Game:
         self.world = replace(self.world, objects=objects.finish(), seq=seq)
         self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
 
+    def _seated(self) -> None:
+        """The trace's first steps: the seating the game was given (CR 800.5) and the turn
+        order it gives (CR 103.1). They change nothing (the seating is set up with the game),
+        and are made again after each set-up change (``_set_up``), so that their snapshot is
+        the world the trace begins from."""
+        tx = Tx(self.world, self.edition, self.rng, 0)
+        tx.action = "seating"
+        record_seating(tx, 0)
+        tx.close()
+        self._steps = list(tx.steps)
+
+    def _set_up(self) -> None:
+        """Set-up changed the world: it is the world the trace begins from."""
+        self._initial = self.world
+        if self._steps:
+            self._seated()
+
     # -- set-up ------------------------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
         """Every player of the main game, in turn order."""
         return self.world.main.seats
+
+    @property
+    def seating(self) -> tuple[str, ...]:
+        """Every player of the main game in seating order, clockwise from the first seat
+        (CR 800.5): the ``seating`` given, else the turn order."""
+        return self.world.main.clockwise
 
     @property
     def trace(self) -> Trace:
@@ -168,7 +212,7 @@ class Game:
         return self._trace
 
     def _setup_only(self, what: str) -> None:
-        if self._steps or self._began:
+        if self._began:
             raise RulesError("103.1", f"{what} is only possible before the first step")
 
     def add_object(self, id: str, name: str | None = None, *, owner: str,  # noqa: A002
@@ -258,7 +302,7 @@ class Game:
                                              ((None, obj),))
         if gid_or_none == 0 and zone_v is Zone.COMMAND:
             self._variant_life(obj)
-        self._initial = self.world
+        self._set_up()
 
     def _variant_life(self, obj: Obj) -> None:
         """The main game's starting life with a vanguard's life modifier (CR 902) or for the
@@ -287,7 +331,7 @@ class Game:
         self._run("effect", lambda tx: effects.add(tx, control, to, source=source,
                                                    until=effects.parse_until(until)),
                   record=False)
-        self._initial = self.world
+        self._set_up()
 
     # -- the one path for actions ----------------------------------------------------------------
     def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:

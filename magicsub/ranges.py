@@ -5,7 +5,8 @@ game and never changed) and the players within each player's range as they were 
 the current turn began (``GameState.in_range``, CR 801.2c). This module owns the rule:
 
 - the ranges are determined when the game begins and again as each turn begins (801.2, 801.2c),
-  counting seats among the players still in the game, so a player's leaving closes the seats up
+  counting seats around the table (the seating order, CR 800.5) among the players still in the
+  game, so a player's leaving closes the seats up
   only at the next turn's determination;
 - an effect that states a player wins makes that player's opponents within range lose instead
   (801.14, 104.3h);
@@ -83,17 +84,20 @@ def range_of(game: GameState, player: str) -> int | None:
 
 
 def determine(game: GameState) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """CR 801.2: for each player still in the game, the players within that many seats of them,
-    counting only the seats of players still in the game (CR 801.2c's example: when the player
-    between two others leaves, the seats close up), in turn order; CR 801.2b: a player is always
-    within their own range."""
-    seated = game.in_game
+    """CR 801.2: for each player still in the game, the players within that many seats of them
+    around the table (the seating order, CR 800.5: ``GameState.clockwise``), counting only the
+    seats of players still in the game (CR 801.2c's example: when the player between two others
+    leaves, the seats close up); players and their lists in turn order. CR 801.2b: a player is
+    always within their own range."""
+    seated = [p for p in game.clockwise if game.players[p].in_game]
+    seat = {p: i for i, p in enumerate(seated)}
     n = len(seated)
+    ranges = dict(game.ranges)
     out = []
-    for i, player in enumerate(seated):
-        reach = dict(game.ranges)[player]
-        near = tuple(q for j, q in enumerate(seated)
-                     if min((j - i) % n, (i - j) % n) <= reach)
+    for player in game.in_game:
+        i, reach = seat[player], ranges[player]
+        near = tuple(q for q in game.in_game
+                     if min((seat[q] - i) % n, (i - seat[q]) % n) <= reach)
         out.append((player, near))
     return tuple(out)
 

@@ -12,6 +12,7 @@ from .actions import normalize
 from .errors import RulesError, ScenarioError
 from .game import Game
 from .limits import MAX_OBJECTS, shown
+from .start import check_seating, one_variant
 from .subgame import KNOWN_VARIANTS
 from .trace import Trace
 from .yamlfile import LineDict, LineList
@@ -21,7 +22,7 @@ __all__ = ["Failure", "LineDict", "LineList", "Scenario", "ScenarioResult", "loa
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
             "effects", "steps", "expect", "description", "notes", "archenemy", "range",
-            "pregame"}
+            "pregame", "seating"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
                "attached_to", "hand_modifier", "life_modifier"}
@@ -82,6 +83,7 @@ class Scenario:
     archenemy: str | None = None
     range: int | dict | None = None
     pregame: bool = False
+    seating: list[str] | None = None
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
@@ -90,7 +92,7 @@ class Scenario:
         """A game set up as the scenario says, before its first step."""
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
                     libraries=self.libraries, life=self.life, archenemy=self.archenemy,
-                    range=self.range, pregame=self.pregame)
+                    range=self.range, pregame=self.pregame, seating=self.seating)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -186,6 +188,7 @@ def _check(data: dict, file: str) -> Scenario:
     known_players = set(players)
     edition = str(data.get("edition", "726"))
     variant = data.get("variant")
+    _need(not isinstance(variant, list), one_variant(variant or []), _line(data, "variant"))
     if variant is not None:
         _need(variant in KNOWN_VARIANTS[edition], f"variant: CR edition {edition} does not know "
               f"the {variant} variant", _line(data, "variant"))
@@ -214,6 +217,12 @@ def _check(data: dict, file: str) -> Scenario:
         _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
               "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "
               f"has {len(players)}", _line(data, "range"))
+    seating = data.get("seating")
+    if seating is not None:
+        try:
+            seating = list(check_seating(tuple(players), tuple(seating)))
+        except RulesError as err:
+            raise ScenarioError(str(err), line=_line(data, "seating")) from None
     pregame = data.get("pregame", False)
     _need(isinstance(pregame, bool), f"pregame: expected true or false, got {shown(pregame)}",
           _line(data, "pregame"))
@@ -299,7 +308,7 @@ def _check(data: dict, file: str) -> Scenario:
     return Scenario(title=data["title"], players=players, edition=edition, variant=variant,
                     seed=data.get("seed", 0), life=life, libraries=libraries, objects=objects,
                     effects=effects, steps=steps, expect=expect, archenemy=archenemy,
-                    range=option, pregame=pregame, file=file,
+                    range=option, pregame=pregame, seating=seating, file=file,
                     description=data.get("description") or "", data=dict(data))
 
 

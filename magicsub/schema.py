@@ -374,10 +374,29 @@ def schema() -> dict:
             "players": {"title": f"a list of 2 to {MAX_PLAYERS} distinct names",
                         "type": "array", "items": PLAYER, "minItems": 2,
                         "maxItems": MAX_PLAYERS, "uniqueItems": True,
-                        "description": "the players in turn order; the first is the active "
-                                       "player, with priority"},
-            "variant": _enum(list(KNOWN_VARIANTS["726"]) + [None],
-                             description="a variant of the main game (none by default)"),
+                        "description": "the players in turn order; the first is the starting "
+                                       "player, the active player, with priority (CR 103.1: "
+                                       "turn order goes clockwise from the starting player, "
+                                       "so with seating: this is the seating read from the "
+                                       "starting player's seat)"},
+            "seating": {"title": f"a list of 2 to {MAX_PLAYERS} distinct names",
+                        "type": "array", "items": PLAYER, "minItems": 2,
+                        "maxItems": MAX_PLAYERS, "uniqueItems": True,
+                        "description": "where the players sit, clockwise from the first seat "
+                                       "(CR 800.5; multiplayer games): every player once. "
+                                       "Default: the players' order. The turn order goes "
+                                       "clockwise from the starting player (CR 103.1), so "
+                                       "players must be this list read from the first "
+                                       "player's seat. The trace begins with a step citing "
+                                       "800.5 and one citing 103.1; the range option (CR 801) "
+                                       "counts seats in this order"},
+            "variant": {"title": "one of " + ", ".join(KNOWN_VARIANTS["726"]) + ", null",
+                        "anyOf": [_enum(list(KNOWN_VARIANTS["726"]) + [None]),
+                                  _list(_enum(KNOWN_VARIANTS["726"]), "a list of variants")],
+                        "description": "one casual variant of the main game (CR 901-904; none "
+                                       "by default); a list is refused: the engine does not "
+                                       "combine variants (CR 800.2's one variant is a "
+                                       "multiplayer variant, CR 806-811)"},
             "archenemy": _text("a player's name or null", "the archenemy (variant: "
                                "archenemy)", null=True),
             "seed": _int(description="the seed of the game's random choices (default 0)"),

@@ -1,6 +1,7 @@
-"""Starting a game (CR 103): starting life totals, opening hands and mulligans happen before the
-first turn; then the starting player takes the first turn (CR 103.8), skipping its draw step in
-a two-player game (CR 103.8a). The variants change the start: Commander (CR 903.7), Archenemy
+"""Starting a game (CR 103): where the players sit (CR 800.5) and the turn order it gives
+(CR 103.1); starting life totals, opening hands and mulligans happen before the first turn;
+then the starting player takes the first turn (CR 103.8), skipping its draw step in a
+two-player game (CR 103.8a). The variants change the start: Commander (CR 903.7), Archenemy
 (CR 904.5), Vanguard (CR 902.4, 902.5) and Planechase (CR 901.5, the starting plane).
 
 A new subgame is created in the pregame state (``GameState.pregame``): turn 0, no active
@@ -9,7 +10,10 @@ player, nobody has priority. Its first ``advance`` begins turn 1.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .errors import RulesError
+from .limits import shown
 from .objects import Obj
 from .priority import draw, set_planar_controller
 from .state import game_name as _where
@@ -20,6 +24,86 @@ STANDARD_LIFE = 20
 """CR 103.4: the starting life total of a game without a variant rule that changes it."""
 STANDARD_HAND = 7
 """CR 103.5: the starting hand size, "normally seven"."""
+
+
+def one_variant(variants: list | tuple) -> str:
+    """The message that refuses a list of variants: a game here plays at most one of the
+    casual variants (CR 901–904). CR 800.2's "only one variant" is about the multiplayer
+    variants (CR 806–811), which magicsub does not model; an option (``range``) may be added
+    to any game (CR 800.2: "A single game may use multiple options")."""
+    listed = ", ".join(shown(v) if not isinstance(v, str) else v for v in variants)
+    return (f"variant: expected one variant, got a list ({listed or 'empty'}): magicsub plays "
+            "at most one casual variant (CR 901–904) per game and does not combine them. "
+            "CR 800.2 (“A single game may use multiple options but only one variant”) is about "
+            "the multiplayer variants, CR 806–811; an option such as range: can be added to any "
+            "game")
+
+
+def _names(players: Iterable[str]) -> str:
+    return ", ".join(players)
+
+
+def from_seat(seating: tuple[str, ...], player: str) -> tuple[str, ...]:
+    """The players of ``seating`` clockwise from ``player``'s seat (CR 103.1: the turn order
+    that begins with ``player``)."""
+    i = seating.index(player)
+    return seating[i:] + seating[:i]
+
+
+def check_seating(players: tuple[str, ...], seating: tuple[str, ...]) -> tuple[str, ...]:
+    """CR 800.5 and 103.1: ``seating``, the players clockwise from the first seat, checked
+    against ``players``, the turn order with the starting player first.
+
+    Every player has one seat. The turn order "begins with the starting player and proceeds
+    clockwise" (CR 103.1), and no variant or option magicsub models prescribes otherwise
+    (CR 800.5), so ``players`` must be the seating read clockwise from the starting player's
+    seat: the two lists may differ only in where they begin.
+
+    :raises RulesError: a two-player game (CR 800.1: seating order is a multiplayer rule), an
+        unknown, repeated or missing player (CR 800.5), or a turn order that does not go round
+        the table clockwise from the starting player (CR 103.1); the message says what would.
+    """
+    if len(players) <= 2:
+        raise RulesError("800.1", "seating: seating order (CR 800.5) is a rule of multiplayer "
+                         "games, which begin with more than two players (CR 800.1); this game "
+                         f"has {len(players)}", subject="seating")
+    for player in seating:
+        if player not in players:
+            raise RulesError("800.5", f"seating: unknown player {shown(player)}; the players "
+                             f"are {_names(players)}", subject=str(player))
+    twice = [p for i, p in enumerate(seating) if p in seating[:i]]
+    if twice:
+        raise RulesError("800.5", f"seating: {twice[0]} has two seats; each player has one",
+                         subject=twice[0])
+    missing = [p for p in players if p not in seating]
+    if missing:
+        raise RulesError("800.5", f"seating: every player has a seat; missing: "
+                         f"{_names(missing)}", subject=missing[0])
+    expected = from_seat(seating, players[0])
+    if tuple(players) != expected:
+        raise RulesError("103.1", f"seating: the players sit {_names(seating)} (clockwise), so "
+                         f"the turn order from {players[0]}, the starting player, is "
+                         f"{_names(expected)}, not {_names(players)}: the default turn order "
+                         "begins with the starting player and proceeds clockwise (CR 103.1), "
+                         "and no variant or option here prescribes otherwise (CR 800.5; "
+                         "the shared team turns option, CR 805, and Grand Melee's turn markers, "
+                         "CR 807, are not modelled). List the players in that order, or seat "
+                         "them so", subject="seating")
+    return tuple(seating)
+
+
+def record_seating(tx: Tx, gid: int) -> None:
+    """The game starts with the players seated as it records (CR 800.5) and the turn order
+    that gives (CR 103.1): two steps, the seating a fact of the game."""
+    game = tx.game(gid)
+    seating = game.clockwise
+    first = game.first or game.seats[0]
+    tx.step("800.5", "seating order is determined by any mutually agreeable method")
+    tx.fact(gid, "seating", seating, f"the players of {_where(gid)} sit clockwise from the "
+            f"first seat: {_names(seating)}")
+    tx.step("103.1", "default turn order begins with the starting player and proceeds clockwise")
+    tx.note(f"{first} is the starting player: the turn order goes clockwise from {first}'s "
+            f"seat, {_names(from_seat(seating, first))}.")
 
 
 

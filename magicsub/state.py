@@ -150,7 +150,9 @@ class GameState(NamedTuple):
     or for their own return ability (CR 607.2a), as ``magicsub.until.Exiled`` records;
     ``chosen_targets``: the targets chosen for triggered abilities on its stack (CR 603.3d);
     ``cast_this_turn``: the spells cast this turn, as (spell id, player) in the order cast
-    (kept by ``magicsub.storm`` for storm, CR 702.40a and 800.4i).
+    (kept by ``magicsub.storm`` for storm, CR 702.40a and 800.4i); ``seating``: the seating
+    order a scenario gave (CR 800.5), clockwise from the first seat (empty: the seats in turn
+    order; see ``clockwise``).
     """
 
     gid: int
@@ -185,6 +187,14 @@ class GameState(NamedTuple):
     exiled_by: tuple = ()
     chosen_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     cast_this_turn: tuple[tuple[str, str], ...] = ()
+    seating: tuple[str, ...] = ()
+
+    @property
+    def clockwise(self) -> tuple[str, ...]:
+        """Every player of this game in seating order, clockwise from the first seat (CR 800.5):
+        ``seating`` when the game records one, else the seats in turn order (CR 103.1: turn
+        order proceeds clockwise, so the two agree unless a variant says otherwise)."""
+        return self.seating or self.seats
 
     @property
     def pregame(self) -> bool:
