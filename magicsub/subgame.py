@@ -227,7 +227,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
         if not cards:
             continue
         cards.sort(key=by_zone)
-        phasing.subgame_ends(tx, gid, cards)
+        cards = phasing.subgame_ends(tx, gid, cards)
+        if not cards:
+            continue
         exiled = [o for o in cards if o.zone is Zone.EXILE]
         if exiled and ed.does("exile_returns"):
             tx.step("726.5", "This includes cards in the subgame’s exile zone")
@@ -285,7 +287,10 @@ def end_subgame(tx: Tx, gid: int) -> None:
     tx.step("726.5.cease", "all other objects in the subgame cease to exist")
     _note(tx, "cease")
     for obj in rest:
-        if obj.kind is Kind.CARD:
+        if obj.kind is Kind.CARD and obj.phased_out:
+            tx.note(f"{obj.label()} is phased out (CR 702.26b): its zone ceases to exist and "
+                    "its card is left outside every game.")
+        elif obj.kind is Kind.CARD:
             tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
                     "the game.")
         tx.cease(obj.id)
