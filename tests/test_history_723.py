@@ -164,6 +164,7 @@ def test_723_1_723_1b_723_4b_effects_and_counters_stay_in_their_game():
     done = play("723_1_effects_and_counters", "723")
     assert done.obj("angel").controller == "Bianca"
     assert done.counters("Bianca") == {"poison": 8} and done.life("Alex") == 10
+    assert not done.counters("Bianca", game=1)
     rules = done.trace.rules()
     assert {"723.1", "723.1a", "723.1b", "723.2", "723.4", "723.4b", "723.5"} <= set(rules)
 
