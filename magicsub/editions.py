@@ -38,6 +38,13 @@ NOTES = ("zones", "absent_players", "library", "effects", "left_cards", "cease",
 """The points where an edition may add a note to the trace (``Edition.note``)."""
 
 
+PHASED_OUT_CARDS = ("named", "with_others", "not_seen")
+"""What an edition's end-of-subgame rule does with the cards of phased-out permanents: "named"
+(it names them, CR 726.5: main-game library), "with_others" (it does not name them; read as cards
+in the subgame, they go with the others), "not_seen" (it does not name them, and CR 702.26b treats
+a phased-out permanent "as though it does not exist": the rule does not take them)."""
+
+
 def _flag(value) -> bool:
     return isinstance(value, bool)
 
@@ -61,6 +68,8 @@ BEHAVIOUR = {
     "exile_returns": (_flag, "true or false"),
     "supplementary_decks_return": (_flag, "true or false"),
     "notes": (_notes, f"a mapping with exactly the keys {', '.join(NOTES)} (each a text or null)"),
+    "phased_out_cards": (lambda v: v in PHASED_OUT_CARDS,
+                         " or ".join(f'"{v}"' for v in PHASED_OUT_CARDS)),
 }
 """The keys of an edition's ``behaviour:`` data (``rules/<edition>.yaml``): how to check each
 value, and what it must be."""

@@ -10,7 +10,8 @@ It phases in during the untap step of the player under whose control it phased o
 hook ``turn_begins``); if that player has left the game, during the next untap step after their
 next turn would have begun (CR 702.26n, hooks ``turn_skipped`` then ``turn_begins``). At the end
 of a subgame, cards representing phased-out permanents go to the main-game library like the rest
-and face-down permanents are revealed (CR 726.5, 708.9: ``subgame_ends``).
+(CR 726.5; under CR 723 they are not taken, CR 702.26b) and face-down permanents are revealed
+(CR 708.9: ``subgame_ends``).
 """
 
 from __future__ import annotations
@@ -285,28 +286,45 @@ def turn_face_up(tx: Tx, oid: str, by: str) -> None:
 
 # -- the end of a subgame ------------------------------------------------------------------------
 
-def subgame_ends(tx: Tx, gid: int, cards: list[Obj]) -> None:
-    """CR 726.5, 708.9: before ``cards`` (one player's cards in subgame ``gid``) go to the
-    main-game library: name the phased-out ones (CR 726.5's own words include them) and reveal
-    the face-down permanents to all players."""
+def subgame_ends(tx: Tx, gid: int, cards: list[Obj]) -> list[Obj]:
+    """CR 726.5, 702.26b, 708.9: before ``cards`` (one player's cards in subgame ``gid``) go to
+    the main-game library: say what the edition does with the phased-out ones (its
+    ``phased_out_cards`` behaviour) and reveal the face-down permanents to all players. Returns
+    the cards the end-of-subgame rule takes (under "not_seen", all but the phased-out ones)."""
     phased = [o for o in cards if o.zone is Zone.BATTLEFIELD and o.phased_out]
     hidden = [o for o in cards if o.zone is Zone.BATTLEFIELD and not o.face_up]
-    if phased and tx.edition.number == "726":
+    reading = tx.edition.behaviour("phased_out_cards")
+    if phased and reading == "named":
         tx.step("726.5", "cards that represent phased-out permanents as the subgame ends")
         for obj in phased:
             tx.note(f"{obj.label()} is phased out in {game_name(gid)}; its card goes to "
                     f"{obj.owner}'s main-game library too.")
-    elif phased:
+    elif phased and reading == "with_others":
         tx.step("726.5", "puts them into their main-game library")
         tx.note("Literal reading: this edition does not mention phased-out permanents; their "
                 f"cards ({', '.join(o.label() for o in phased)}) are cards in the subgame and "
                 "go to the main-game library like the rest.")
+    elif phased:
+        tx.step("702.26b", "treated as though it does not exist")
+        names = ", ".join(o.label() for o in phased)
+        rule = tx.edition.cite("726.5").rule
+        tx.note(f"Literal reading: CR {rule} does not mention phased-out permanents, and CR "
+                "702.26b treats a phased-out permanent as though it does not exist except for "
+                f"rules that specifically mention phased-out permanents. So CR {rule} does not "
+                f"take {names} to the main-game library; when the subgame's zones cease to exist, "
+                f"{'its card is' if len(phased) == 1 else 'their cards are'} left outside every "
+                f"game. The other reading: {'it is' if len(phased) == 1 else 'they are'} cards in "
+                "the subgame like any other and go to the main-game library (what CR 726.5 later "
+                "said in so many words).")
     if hidden:
         tx.step("708.9", "At the end of each game, all face-down permanents")
         for obj in hidden:
             printed = obj.printed[0] if obj.printed else obj.types
             tx.note(f"{obj.owner} reveals the face-down permanent {obj.id} to all players: it "
                     f"is {obj.name} ({'/'.join(printed) or 'no card type given'}).")
+    if reading == "not_seen":
+        return [o for o in cards if o not in phased]
+    return cards
 
 
 @hooks.action("phase_out")

@@ -227,7 +227,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
         if not cards:
             continue
         cards.sort(key=by_zone)
-        phasing.subgame_ends(tx, gid, cards)
+        cards = phasing.subgame_ends(tx, gid, cards)
+        if not cards:
+            continue
         exiled = [o for o in cards if o.zone is Zone.EXILE]
         if exiled and ed.does("exile_returns"):
             tx.step("726.5", "This includes cards in the subgame’s exile zone")
@@ -235,6 +237,12 @@ def end_subgame(tx: Tx, gid: int) -> None:
                     f"{'it goes' if len(exiled) == 1 else 'they go'} to {player}'s main-game "
                     "library with the other cards.")
         tx.step("726.5", "puts them into their main-game library")
+        odd = [o for o in cards if not o.traditional]
+        if odd:
+            tx.note(f"{', '.join(o.label() for o in odd)}: nontraditional, outside the subgame "
+                    f"command zone; CR {ed.cite('726.5').rule} takes “all cards” {player} owns "
+                    "there, so " + ("it goes" if len(odd) == 1 else "they go") + " too (CR 726.5 "
+                    "would take only traditional cards).")
         stay = set() if ed.does("exile_returns") else {o.id for o in exiled}
         tx.move_all(player, [o.id for o in cards if o.id not in stay], main_id, Zone.LIBRARY,
                     shuffle=True)
@@ -285,7 +293,19 @@ def end_subgame(tx: Tx, gid: int) -> None:
     tx.step("726.5.cease", "all other objects in the subgame cease to exist")
     _note(tx, "cease")
     for obj in rest:
-        if obj.kind is Kind.CARD:
+        if obj.kind is Kind.CARD and obj.phased_out:
+            tx.note(f"{obj.label()} is phased out (CR 702.26b): its zone ceases to exist and "
+                    "its card is left outside every game.")
+        elif obj.kind is Kind.CARD and not obj.traditional and obj.zone is not Zone.COMMAND \
+                and not ed.does("nontraditional_to_library") and ed.knows("726.5a"):
+            tx.note(f"{obj.label()} is a nontraditional card that did not begin the subgame in "
+                    f"a supplementary deck: CR {ed.cite('726.5').rule} takes only traditional "
+                    f"cards, CR {ed.cite('726.5a').rule} only cards that began the subgame in a "
+                    "supplementary deck. Literal reading: it is one of “all other objects in the "
+                    "subgame”, and a card cannot cease to exist, so it is put outside the game. "
+                    "The rule's own example reads otherwise: “If a card was brought into the "
+                    "subgame ... that card will be put into its owner’s main-game library.”")
+        elif obj.kind is Kind.CARD:
             tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
                     "the game.")
         tx.cease(obj.id)
