@@ -61,6 +61,10 @@ BEHAVIOUR = {
     "exile_returns": (_flag, "true or false"),
     "supplementary_decks_return": (_flag, "true or false"),
     "notes": (_notes, f"a mapping with exactly the keys {', '.join(NOTES)} (each a text or null)"),
+    "library_removed_face_down": (_flag, "true or false"),
+    "held_triggers": (lambda v: v in ("all", "removed_cards"), '"all" or "removed_cards"'),
+    "short_deck_loses": (lambda v: v in ("at_start", "first_upkeep"),
+                         '"at_start" or "first_upkeep"'),
 }
 """The keys of an edition's ``behaviour:`` data (``rules/<edition>.yaml``): how to check each
 value, and what it must be."""

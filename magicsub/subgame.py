@@ -15,7 +15,7 @@ from .errors import RulesError
 from .leaving import before_subgame_ends, note_departed
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
-from .priority import priority_point
+from .priority import priority_point, put_triggers
 from .resolution import finish_resolving
 from .start import STANDARD_LIFE, opening_hands, starting_life
 from .state import PREGAME, GameState, Seat, World, by_zone
@@ -302,13 +302,37 @@ def end_subgame(tx: Tx, gid: int) -> None:
     tx.game_event(main_id, "resumes", op="resume")
     note_departed(tx, main_id, sub)
     finish_resolving(tx, main_id, sub)
-    main = tx.game(main_id)
-    if main.held:
-        tx.step("726.5.held", "those abilities are put onto the stack")
-        for trig in main.held:
-            tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
+    release_held(tx, main_id)
     if not tx.game(main_id).ended:
         priority_point(tx, main_id, None, cite="117.3b")
+
+
+def release_held(tx: Tx, main_id: int) -> None:
+    """The held abilities of the resumed main game ``main_id``: CR 726.5 puts them onto the
+    stack now, before any ability that waited under CR 603.3; CR 506.2 held every main-game
+    ability and lets them all go on the stack together when a player would receive priority."""
+    main = tx.game(main_id)
+    if not main.held:
+        return
+    tx.step("726.5.held", "those abilities are put onto the stack")
+    held = [t.id for t in main.held]
+    for trig in main.held:
+        tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
+    if tx.edition.behaviour("held_triggers") == "all" or tx.game(main_id).ended:
+        tx.note("Every main-game ability that triggered while the subgame was in progress goes on "
+                "the stack now that it is completed, as any triggered ability does: the next time "
+                "a player would receive priority (CR 603.3), all together (CR 603.3b: APNAP "
+                "order).")
+        return
+    waiting = [t for t in tx.game(main_id).pending if t.id not in held]
+    put_triggers(tx, main_id, only=frozenset(held))
+    if waiting:
+        tx.step("603.3", "the next time a player would receive priority")
+        names = ", ".join(t.text for t in waiting)
+        tx.note(f"{names}: triggered while the subgame was in progress, not because a card was "
+                "removed from the main game; it goes on the stack now that a player would "
+                f"receive priority, above the abilities CR {tx.edition.cite('726.5.held').rule} "
+                "put there.")
 
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:
