@@ -196,8 +196,7 @@ def _remove_library(tx: Tx, main_id: int, gid: int, player: str, ids: list[str])
     tx.move_all(player, ids, main_id, Zone.EXILE, face_up=False)
     fired = [t for t in tx.game(main_id).held if t.id not in held]
     if fired:
-        tx.step("726.2", "Abilities that trigger on cards being removed from the main game face "
-                "down will trigger")
+        tx.step("726.2", "trigger on cards being removed from the main game face down")
         for t in fired:
             tx.note(f"{t.text}: it triggered as {player}'s library was removed from the main "
                     "game face down (held until the subgame is completed, above).")
@@ -212,8 +211,8 @@ def _remove_library(tx: Tx, main_id: int, gid: int, player: str, ids: list[str])
 def short_decks_lose(tx: Tx, gid: int) -> None:
     """CR 506.3 (2003, the second paragraph so numbered): a player whose deck had fewer than
     seven cards "will lose the game as soon as it starts, even if he or she mulligans": after the
-    mulligans, as the subgame's first turn would begin. (CR 726.3: when state-based actions are
-    checked in the upkeep of the first turn, which ``priority.check_sba`` does.)"""
+    mulligans, as the subgame's first turn would begin. CR 726.3 instead: when state-based
+    actions are checked in the upkeep of the first turn (``priority.check_sba``)."""
     game = tx.game(gid)
     if game.parent is None or tx.edition.behaviour("short_deck_loses") != "at_start":
         return
