@@ -207,29 +207,14 @@ def _rules(value: str | list) -> list:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _cited(game: Game) -> set[str]:
-    """The paragraphs the trace cites: each step's rule, or, for the second of two paragraphs an
-    edition numbers alike, its key (CR 506.3-2, "the second 506.3")."""
-    from .editions import edition
-
-    rules: set[str] = set()
-    for step in game.trace:
-        second = f"{step.rule}-2"
-        if edition(step.edition).paragraphs.get(second) == step.paragraph:
-            rules.add(second)
-        else:
-            rules.add(step.rule)
-    return rules
-
-
 def _cites(game: Game, exp: dict):
-    rules = _cited(game)
+    rules = set(game.trace.paragraph_keys())
     missing = [r for r in _rules(exp["trace_cites"]) if r not in rules]
     return [(f"trace cites {missing}", f"cites {sorted(rules)}")] if missing else []
 
 
 def _lacks(game: Game, exp: dict):
-    rules = _cited(game)
+    rules = set(game.trace.paragraph_keys())
     present = [r for r in _rules(exp["trace_lacks"]) if r in rules]
     return [(f"trace does not cite {present}", "it does")] if present else []
 
