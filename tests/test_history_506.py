@@ -237,9 +237,9 @@ def test_506_7_subgame_within_a_subgame_the_exiled_card_stays_out_at_each_end():
 # -- every 506 paragraph is cited by a native 506 scenario ---------------------------------------
 
 def test_506_every_paragraph_is_cited_by_a_native_506_scenario():
-    """CR 506.1, 506.2, 506.3, 506.3-2, 506.4, 506.5, 506.5a, 506.6 and 506.7: each is cited by
-    the trace of a scenario file written for CR 506 (``edition: "506"``) and listed in its final
-    ``trace_cites``."""
+    """CR 506.1, CR 506.2, CR 506.3, CR 506.3-2 (the second 506.3), CR 506.4, CR 506.5,
+    CR 506.5a, CR 506.6 and CR 506.7: each is cited by the trace of a scenario file written for
+    CR 506 (``edition: "506"``) and listed in its final ``trace_cites``, which the run checks."""
     wanted = {f"506.{p}" for p in ("1", "2", "3", "3-2", "4", "5", "5a", "6", "7")}
     assert wanted == set(edition("506").paragraphs) & {k for k in edition("506").paragraphs
                                                        if k.startswith("506.")}
