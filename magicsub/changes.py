@@ -177,7 +177,11 @@ class MoveAll(Change):
             f"{'' if len(groups) == 1 else len(cards)} from {src} to {self.dst}: "
             f"{compress_ids([oid for oid, _ in cards])}".lstrip() for src, cards in groups)
         head = f"{n} card{'' if n == 1 else 's'} move{'s' if n == 1 else ''}"
-        turned = "".join(f"; {oid} is turned {how}" for oid, how in self.turned)
+        hows = {how for _, how in self.turned}
+        if n > 1 and len(self.turned) == n and len(hows) == 1:
+            turned = f"; each is turned {hows.pop()}"
+        else:
+            turned = "".join(f"; {oid} is turned {how}" for oid, how in self.turned)
         shuffle = (f"; then {self.player} shuffles their {self.what} ({game_label(self.dst.game)})"
                    if self.shuffled else "")
         return f"{head}{' ' if len(groups) == 1 else ': '}{said}{turned}{shuffle}"

@@ -70,6 +70,10 @@ BEHAVIOUR = {
     "notes": (_notes, f"a mapping with exactly the keys {', '.join(NOTES)} (each a text or null)"),
     "phased_out_cards": (lambda v: v in PHASED_OUT_CARDS,
                          " or ".join(f'"{v}"' for v in PHASED_OUT_CARDS)),
+    "library_removed_face_down": (_flag, "true or false"),
+    "held_triggers": (lambda v: v in ("all", "removed_cards"), '"all" or "removed_cards"'),
+    "short_deck_loses": (lambda v: v in ("at_start", "first_upkeep"),
+                         '"at_start" or "first_upkeep"'),
 }
 """The keys of an edition's ``behaviour:`` data (``rules/<edition>.yaml``): how to check each
 value, and what it must be."""

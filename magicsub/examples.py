@@ -25,6 +25,7 @@ SECTIONS = {
     "103": "Starting the Game",
     "104": "Ending the Game",
     "109": "Objects",
+    "506": "Subgames (the 2003 rules)",
     "508": "Declare Attackers Step",
     "603": "Handling Triggered Abilities",
     "608": "Resolving Spells and Abilities",

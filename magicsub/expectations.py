@@ -208,13 +208,13 @@ def _rules(value: str | list) -> list:
 
 
 def _cites(game: Game, exp: dict):
-    rules = set(game.trace.rules())
+    rules = set(game.trace.paragraph_keys())
     missing = [r for r in _rules(exp["trace_cites"]) if r not in rules]
     return [(f"trace cites {missing}", f"cites {sorted(rules)}")] if missing else []
 
 
 def _lacks(game: Game, exp: dict):
-    rules = set(game.trace.rules())
+    rules = set(game.trace.paragraph_keys())
     present = [r for r in _rules(exp["trace_lacks"]) if r in rules]
     return [(f"trace does not cite {present}", "it does")] if present else []
 

@@ -43,6 +43,10 @@ Events (arguments after ``tx``):
     the active player is about to declare ``creature`` as attacking ``defender`` in game ``gid``
     (CR 508.1), after the core's checks and before anything changes; a handler raises
     ``RulesError`` to refuse the attack (CR 801.3).
+``game_starts`` (gid)
+    game ``gid``'s opening hands and mulligans are done and its first turn is about to begin
+    (CR 103.8); a handler may end the game there (CR 506.3: a short deck loses "as soon as it
+    starts").
 ``stops_trigger`` (gid, source, text, involves)
     a triggered ability of ``source`` is about to trigger in game ``gid``; ``involves`` names
     the players whose range its trigger event must happen within (the controllers of the
@@ -56,7 +60,8 @@ from collections.abc import Callable
 
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
           "player_left", "step_begins", "play_subgame", "player_wins", "state_based_actions",
-          "targets_chosen", "spell_cast", "decision", "attack_declared", "stops_trigger")
+          "targets_chosen", "spell_cast", "decision", "attack_declared", "stops_trigger",
+          "game_starts")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

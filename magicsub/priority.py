@@ -101,15 +101,16 @@ def receiver(tx: Tx, gid: int) -> str | None:
     return game.next_in_order(game.turn_of)
 
 
-def put_triggers(tx: Tx, gid: int) -> None:
+def put_triggers(tx: Tx, gid: int, *, only: frozenset[str] | None = None) -> None:
     """CR 603.3b: triggered abilities go on the stack in APNAP order, each player's in the order
     they choose (the engine's default, recorded in the trace: the order they triggered in, and
     for abilities that triggered together, their sources' timestamp order); CR 800.4d: one
-    controlled by a player who has left the game is not put on the stack."""
+    controlled by a player who has left the game is not put on the stack. ``only``: the ids of
+    the waiting abilities a rule puts onto the stack now (CR 726.5); the others keep waiting."""
     game = tx.game(gid)
-    if not game.pending:
+    pending = tuple(t for t in game.pending if only is None or t.id in only)
+    if not pending:
         return
-    pending = game.pending
     placing = [t for t in pending if t.controller in game.seats
                and game.seat(t.controller).in_game]
     if len(placing) > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import hooks
 from .errors import RulesError
 from .limits import shown
 from .objects import Obj
@@ -217,17 +218,22 @@ def opening_hands(tx: Tx, gid: int) -> None:
             short.append((player, drawn))
     if game.parent is None:
         return
+    when = ("as soon as it starts (as its first turn would begin)"
+            if tx.edition.behaviour("short_deck_loses") == "at_start" else
+            "when state-based actions are checked in the upkeep of the first turn")
     for player, drawn in short:
         tx.step("726.3", "will lose the subgame when state-based actions are checked")
         had = "no cards" if drawn == 0 else ("only 1 card" if drawn == 1 else f"only {drawn} cards")
-        tx.note(f"{player} had {had}: they will lose the subgame when state-based "
-                "actions are checked in the upkeep of the first turn, mulligans or not.")
+        tx.note(f"{player} had {had}: they will lose the subgame {when}, mulligans or not.")
 
 
 def first_turn(tx: Tx, gid: int) -> None:
     """CR 103.7–103.8: the mulligans are over; the starting plane is set (Planechase); the
     starting player takes the first turn."""
+    hooks.emit("game_starts", tx, gid)
     game = tx.game(gid)
+    if game.ended or tx.world.current != gid:
+        return
     player = game.first if game.seat(game.first).in_game else game.next_in_order(game.first)
     if player != game.first:
         tx.step("800.4k", "that turn doesn’t begin")

@@ -15,7 +15,7 @@ from .errors import RulesError
 from .leaving import before_subgame_ends, note_departed
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import SUPPLEMENTARY_DECKS, Kind
-from .priority import priority_point
+from .priority import priority_point, put_triggers
 from .resolution import finish_resolving
 from .start import STANDARD_LIFE, opening_hands, starting_life
 from .state import PREGAME, GameState, Seat, World, by_zone
@@ -119,9 +119,12 @@ def start_subgame(tx: Tx, creator: str) -> int:
         tx.note(f"{', '.join(absent)} left the main game and {verb} outside the subgame.")
     for player in players:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
-        tx.step("726.2", "moves them to their subgame library")
-        _note(tx, "library")
-        tx.move_all(player, [o.id for o in cards], gid, Zone.LIBRARY, shuffle=True)
+        if ed.does("library_removed_face_down"):
+            _remove_library(tx, main_id, gid, player, [o.id for o in cards])
+        else:
+            tx.step("726.2", "moves them to their subgame library")
+            _note(tx, "library")
+            tx.move_all(player, [o.id for o in cards], gid, Zone.LIBRARY, shuffle=True)
         if not cards:
             tx.note(f"{player}'s main-game library is empty.")
     _supplementary_decks_in(tx, main_id, gid, players)
@@ -178,6 +181,55 @@ def start_subgame(tx: Tx, creator: str) -> int:
     starting_life(tx, gid)
     opening_hands(tx, gid)
     return gid
+
+
+def _remove_library(tx: Tx, main_id: int, gid: int, player: str, ids: list[str]) -> None:
+    """CR 506.3 (2003): ``player`` removes their library from the main game face down (the
+    engine's main-game exile, face down), and abilities that trigger on cards being removed
+    from the main game face down trigger; then it becomes their deck in the subgame."""
+    tx.step("726.2", "removes his or her library from the game face down")
+    tx.note("Literal reading: “removed from the game” is the zone the engine calls exile (the "
+            "2003 rules have no other word for it); the cards go there face down, in the main "
+            "game, before they become the subgame deck. CR 726.2 instead moves the library "
+            "straight to the subgame library: nothing is exiled.")
+    held = {t.id for t in tx.game(main_id).held}
+    tx.move_all(player, ids, main_id, Zone.EXILE, face_up=False)
+    fired = [t for t in tx.game(main_id).held if t.id not in held]
+    if fired:
+        tx.step("726.2", "trigger on cards being removed from the main game face down")
+        for t in fired:
+            tx.note(f"{t.text}: it triggered as {player}'s library was removed from the main "
+                    "game face down (held until the subgame is completed, above).")
+    tx.step("726.2", "It becomes that player's deck in the subgame")
+    _note(tx, "library")
+    tx.note("In the subgame library the cards are hidden like any library's; the engine keeps "
+            "a face-down mark only for exiled cards and permanents, so it turns them back.")
+    tx.move_all(player, ids, gid, Zone.LIBRARY, shuffle=True, face_up=True)
+
+
+@hooks.on("game_starts")
+def short_decks_lose(tx: Tx, gid: int) -> None:
+    """CR 506.3 (2003, the second paragraph so numbered): a player whose deck had fewer than
+    seven cards "will lose the game as soon as it starts, even if he or she mulligans": after the
+    mulligans, as the subgame's first turn would begin. CR 726.3 instead: when state-based
+    actions are checked in the upkeep of the first turn (``priority.check_sba``)."""
+    game = tx.game(gid)
+    if game.parent is None or tx.edition.behaviour("short_deck_loses") != "at_start":
+        return
+    short = [p for p in game.seats if p in game.drew_empty and game.seat(p).in_game]
+    if not short:
+        return
+    tx.step("726.3", "will lose the game as soon as it starts")
+    tx.note(f"Literal reading: “as soon as it starts” is after the mulligans (“even if he or she "
+            f"mulligans”), as the first turn of subgame {gid} would begin: "
+            f"{', '.join(short)} could not draw a full hand and "
+            f"{'loses' if len(short) == 1 else 'lose'} before any turn is taken. Other reading: "
+            "the paragraph points to Rule 420 (state-based effects), which are checked when a "
+            "player would receive priority, in the first upkeep, as CR 726.3 later says.")
+    for player in short:
+        tx.player_event(gid, player, "loses", result="lost")
+    tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been checked")
+    hooks.emit("players_lose", tx, gid, short)
 
 
 def _supplementary_decks_in(tx: Tx, main_id: int, gid: int, players) -> None:
@@ -322,13 +374,38 @@ def end_subgame(tx: Tx, gid: int) -> None:
     tx.game_event(main_id, "resumes", op="resume")
     note_departed(tx, main_id, sub)
     finish_resolving(tx, main_id, sub)
-    main = tx.game(main_id)
-    if main.held:
-        tx.step("726.5.held", "those abilities are put onto the stack")
-        for trig in main.held:
-            tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
+    release_held(tx, main_id)
     if not tx.game(main_id).ended:
         priority_point(tx, main_id, None, cite="117.3b")
+
+
+def release_held(tx: Tx, main_id: int) -> None:
+    """The held abilities of the resumed main game ``main_id``: CR 726.5 puts them onto the
+    stack now, before any ability that waited under CR 603.3; CR 506.2 held every main-game
+    ability and lets them all go on the stack together when a player would receive priority."""
+    main = tx.game(main_id)
+    if not main.held:
+        return
+    tx.step("726.5.held", "those abilities are put onto the stack")
+    held = [t.id for t in main.held]
+    for trig in main.held:
+        tx.trigger_event(main_id, trig.id, trig.text, "released", "release")
+    if tx.edition.behaviour("held_triggers") == "all" or tx.game(main_id).ended:
+        tx.note("Every main-game ability that triggered while the subgame was in progress goes on "
+                "the stack now that it is completed, as any triggered ability does: the next time "
+                "a player would receive priority (CR 603.3), all together (CR 603.3b: APNAP "
+                "order). (CR 726.5 later puts first only those that triggered because cards were "
+                "removed from the main game; any other waits under CR 603.3 and goes on top.)")
+        return
+    waiting = [t for t in tx.game(main_id).pending if t.id not in held]
+    put_triggers(tx, main_id, only=frozenset(held))
+    if waiting:
+        tx.step("603.3", "the next time a player would receive priority")
+        names = ", ".join(t.text for t in waiting)
+        tx.note(f"{names}: triggered while the subgame was in progress, not because a card was "
+                "removed from the main game; it goes on the stack now that a player would "
+                f"receive priority, above the abilities CR {tx.edition.cite('726.5.held').rule} "
+                "put there.")
 
 
 def _supplementary_decks_out(tx: Tx, gid: int, main_id: int) -> None:

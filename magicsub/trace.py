@@ -131,14 +131,31 @@ class Trace(tuple):
         return Trace(got, self.initial) if isinstance(item, slice) else got
 
     def cites(self, rule: str) -> bool:
-        """True when some step cites exactly ``rule`` (e.g. ``"726.2c"``)."""
-        return any(s.rule == rule for s in self)
+        """True when some step cites exactly ``rule`` (e.g. ``"726.2c"``, or ``"506.3-2"``: see
+        ``paragraph_keys``)."""
+        return any(s.rule == rule for s in self) or ("-" in rule
+                                                     and rule in self.paragraph_keys())
 
     def rules(self) -> list[str]:
         """The rules cited, in order of first citation."""
         seen: dict[str, None] = {}
         for step in self:
             seen.setdefault(step.rule, None)
+        return list(seen)
+
+    def paragraph_keys(self) -> list[str]:
+        """The paragraphs cited, in order of first citation, as their edition's data keys them:
+        the step's rule, or for the second of two paragraphs an edition numbers alike, its key
+        (CR 506.3-2, "the second 506.3")."""
+        from .editions import edition
+
+        seen: dict[str, None] = {}
+        for step in self:
+            second = f"{step.rule}-2"
+            if edition(step.edition).paragraphs.get(second) == step.paragraph:
+                seen.setdefault(second, None)
+            else:
+                seen.setdefault(step.rule, None)
         return list(seen)
 
     def text(self) -> str:

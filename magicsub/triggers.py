@@ -1,5 +1,5 @@
-"""Triggered and delayed triggered abilities (CR 603), held while a subgame runs (CR 726.4a) and
-refused for a player who has left (CR 800.4d).
+"""Triggered and delayed triggered abilities (CR 603), held while a subgame runs (CR 726.4a; every
+main-game one under CR 506.2) and refused for a player who has left (CR 800.4d).
 
 This module names no card. A card's triggered abilities are its module's ``watch`` (it looks at
 every move, CR 603.2) and its ``events`` (it looks at a moment the core announces, such as a
@@ -15,12 +15,16 @@ from collections.abc import Iterable
 from . import hooks
 from .cards import ability, listening, lookup, triggering, watching
 from .objects import Obj
-from .state import PendingTrigger, timestamp
+from .state import PendingTrigger, game_name, timestamp
 from .transaction import Tx
 from .zones import Zone
 
 HELD = "won’t be put onto the stack until the main game resumes"
 """The words of CR 726.4a that hold a main-game ability triggering while a subgame runs."""
+REMOVED = "due to cards being removed from the main game"
+"""The words of CR 726.5 naming the abilities it puts onto the stack as the main game resumes."""
+WAITS = "the next time a player would receive priority"
+"""The words of CR 603.3 for when any other triggered ability goes on the stack."""
 
 
 def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
@@ -42,13 +46,70 @@ def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
         n += 1
         tid = f"{source.id}-trigger-{n}"
     trig = PendingTrigger(tid, source.id, source.controller or source.owner, text, kind, data)
-    if gid != tx.world.current:
+    if gid == tx.world.current:
+        tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
+    elif tx.edition.behaviour("held_triggers") == "all":
         with tx.aside("726.4a.held", HELD):
-            tx.trigger_event(gid, tid, text, "triggers in the discontinued game and is held "
-                             f"until it resumes (CR {tx.edition.cite('726.4a.held').rule})",
+            tx.trigger_event(gid, tid, text, "triggers in the suspended game and is held until "
+                             f"the subgame is completed (CR {tx.edition.cite('726.4a.held').rule})",
                              "held", trig)
     else:
-        tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
+        _discontinued(tx, gid, trig)
+
+
+def _discontinued(tx: Tx, gid: int, trig: PendingTrigger) -> None:
+    """CR 726.4a, 726.5, 603.3: ``trig`` triggers in the discontinued game ``gid``. One that
+    triggers on a card removed from that game (brought into the subgame, 726.4a, or put outside
+    every game) is held until it resumes, when CR 726.5 puts it onto the stack; any other waits
+    under CR 603.3 until a player would receive priority there."""
+    move = _MOVING.get(tx)
+    before, after = move if move is not None else (None, None)
+    removed = before is not None and before.game == gid and (after is None or after.game != gid)
+    if removed and after is not None and after.game is not None:
+        with tx.aside("726.4a.held", HELD):
+            tx.trigger_event(gid, trig.id, trig.text, "triggers in the discontinued game and is "
+                             "held until it resumes (CR "
+                             f"{tx.edition.cite('726.4a.held').rule})", "held", trig)
+    elif removed:
+        with tx.aside("726.5.held", REMOVED):
+            tx.note(f"{before.name} left {game_name(gid)} for outside every game: CR "
+                    f"{tx.edition.cite('726.5.held').rule} puts the abilities that triggered "
+                    "because cards were removed from the main game onto the stack as it resumes.")
+            tx.trigger_event(gid, trig.id, trig.text, "triggers in the discontinued game and is "
+                             "held until it resumes", "held", trig)
+    else:
+        with tx.aside("603.3", WAITS):
+            held = tx.edition.cite("726.4a.held").rule
+            tx.note(f"Literal reading: CR {held} holds only the abilities that trigger on cards "
+                    f"leaving {game_name(gid)} for the subgame, and CR "
+                    f"{tx.edition.cite('726.5.held').rule} puts onto the stack those that "
+                    "triggered because cards were removed from it. This one did not, so it waits "
+                    "like any triggered ability until a player would receive priority in "
+                    f"{game_name(gid)}: once the subgame is over, above the abilities CR "
+                    f"{tx.edition.cite('726.5.held').rule} puts onto the stack. Other reading (the "
+                    "2003 rules, CR 506.2): every main-game ability that triggers while the "
+                    "subgame is in progress waits for its end, and all go on the stack together.")
+            tx.trigger_event(gid, trig.id, trig.text, "triggers in the discontinued game and "
+                             "waits to be put on the stack", "pending", trig)
+
+
+_MOVING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request, the move a card's ``watch`` is looking at (``fire`` reads it: did a card leave
+a discontinued game?)."""
+_EVENT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request, the ``(source, ability)`` pairs that have triggered in the move event being
+watched."""
+
+
+def first_in_event(tx: Tx, source: Obj, kind: str) -> bool:
+    """True the first time in one move event (one change: a single move, or every card of a
+    ``MoveAll``) that ``source``'s ability ``kind`` asks: a "whenever one or more cards ..."
+    ability triggers once for the whole event."""
+    fired = _EVENT.setdefault(tx, set())
+    if (source.id, kind) in fired:
+        return False
+    fired.add((source.id, kind))
+    return True
 
 
 def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
@@ -57,6 +118,7 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
     (``watch_all``). Abilities that trigger on the same event trigger in their sources'
     timestamp order (``state.timestamp``), the default order in which their controller puts
     them on the stack (CR 603.3b)."""
+    _EVENT[tx] = set()
     index = _index(tx)
     battlefield = Zone.BATTLEFIELD
     befores = [b for b, _ in moves if b is not None]
@@ -121,7 +183,11 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
         for source in sources:
             card = lookup(source.name)
             if card is not None and card.watch is not None:
-                card.watch(tx, gid, source, before, after)
+                _MOVING[tx] = (before, after)
+                try:
+                    card.watch(tx, gid, source, before, after)
+                finally:
+                    del _MOVING[tx]
 
 
 def announce(tx: Tx, gid: int, event: str, *args) -> None:

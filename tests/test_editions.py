@@ -169,7 +169,13 @@ def test_723_archenemy_scheme_deck_moves_and_returns():
 # -- every citation quotes the sentence it means -------------------------------------------------
 
 STEP_CALL = re.compile(r'tx\.step\(\s*"([^"]+)"(?:\s*,\s*"([^"]*)")?\s*[,)]')
-EDITION_ONLY = {("726.5", "Cards removed from the game in the subgame"): "506"}
+EDITION_ONLY = {
+    ("726.5", "Cards removed from the game in the subgame"): "506",
+    ("726.2", "removes his or her library from the game face down"): "506",
+    ("726.2", "trigger on cards being removed from the main game face down"): "506",
+    ("726.2", "It becomes that player's deck in the subgame"): "506",
+    ("726.3", "will lose the game as soon as it starts"): "506",
+}
 
 def literal_citations():
     found = []

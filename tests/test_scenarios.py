@@ -54,7 +54,7 @@ def test_each_726_paragraph_has_its_own_scenario_file():
 def test_trace_cites_expectations_are_in_the_trace(scenario_runs):
     checked = 0
     for name, result in scenario_runs.items():
-        rules = set(result.trace.rules())
+        rules = set(result.trace.paragraph_keys())
         for _, exp in result.scenario.expect:
             for rule in exp.get("trace_cites", []) if isinstance(exp, dict) else []:
                 assert rule in rules, f"{name}: trace_cites {rule} but the trace cites {rules}"
