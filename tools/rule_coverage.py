@@ -120,7 +120,7 @@ def page_mentions(root: Path = ROOT) -> dict[str, set[str]]:
 
 def scenario_citations(root: Path = ROOT) -> dict[str, set[str]]:
     """For each scenario file of CR 506 or 723, the keys of the paragraphs its trace quotes
-    AND its final ``expect`` lists in ``trace_cites``."""
+    AND its final ``expect`` lists in ``trace_cites`` (the second 506.3 as ``506.3-2``)."""
     from magicsub import edition, load_scenario
 
     out = {}
@@ -137,7 +137,7 @@ def scenario_citations(root: Path = ROOT) -> dict[str, set[str]]:
         by_text = {text: key for key, text in ed.paragraphs.items()}
         quoted = {by_text[s.paragraph] for s in scenario.run().trace
                   if s.paragraph in by_text}
-        out[path.stem] = {k for k in quoted if k.split("-")[0] in listed}
+        out[path.stem] = quoted & listed
     return out
 
 
