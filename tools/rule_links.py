@@ -487,7 +487,7 @@ def fill_history_map(app: Sphinx, doctree: nodes.document, docname: str) -> None
     order = {name: i for i, name in enumerate(_reading_order(app))}
     page = rules_page_uri(app, docname)
     for node in list(doctree.findall(history_map)):
-        table = nodes.table(classes=["ms-history-map"])
+        table = nodes.table(classes=["ms-history-map"], ids=["editions-map"])
         table += nodes.title("", "CR 726, 723 and 506 paragraphs, and the pages that name them")
         group = nodes.tgroup(cols=len(HISTORY_COLUMNS))
         table += group
