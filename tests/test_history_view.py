@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from htmltree import ElementTree
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
 import magicsub
 from magicsub import book, history, pagehtml, textview
@@ -320,7 +321,7 @@ exclude_patterns = ["_build"]
 @pytest.fixture(scope="module")
 def map_page(tmp_path_factory) -> str:
     """A tiny book with the rules page, the editions' map and a page that names 726.5 and
-    506.6 (the map's page list, ``page_mentions``, is made to say so), built with -W."""
+    506.6 (the map's page list, ``page_mentions``, is made to say so), built with no warning."""
     patch = pytest.MonkeyPatch()
     patch.syspath_prepend(str(Path(rule_links.__file__).resolve().parent))
     import rule_coverage
@@ -339,13 +340,15 @@ def map_page(tmp_path_factory) -> str:
     try:
         out = src / "_build"
         warnings = io.StringIO()
-        app = Sphinx(str(src), str(src), str(out), str(out / "doctrees"), "html",
-                     status=io.StringIO(), warning=warnings, freshenv=True,
-                     warningiserror=True)
-        app.build()
+        with docutils_namespace():  # leaves no node or directive registered after it
+            app = Sphinx(str(src), str(src), str(out), str(out / "doctrees"), "html",
+                         status=io.StringIO(), warning=warnings, freshenv=True)
+            app.build()
     finally:
         patch.undo()
-    assert not warnings.getvalue(), warnings.getvalue()
+    # A book built before in this process leaves its nodes and directives registered.
+    found = [w for w in warnings.getvalue().splitlines() if "is already registered" not in w]
+    assert not found, found
     friend = (out / "book" / "history_friend.html").read_text(encoding="utf-8")
     assert 'href="../rules.html#cr506-506-6"' in friend  # the history_* pattern: 506 first
     return (out / "book" / "history_map.html").read_text(encoding="utf-8")
