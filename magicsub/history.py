@@ -28,15 +28,16 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import TYPE_CHECKING
 
 from . import textview
 from .editions import EDITIONS, edition
 from .objects import SUPPLEMENTARY_DECKS
-from .rulelinks import rule_html, sort_key
+from .rulelinks import link_numbers, rule_html, sort_key
 
 if TYPE_CHECKING:
     from .scenario import Scenario, ScenarioResult
@@ -144,20 +145,22 @@ def diff_text(old: str, new: str) -> str:
     return " ".join(marks[tag].format(words) for tag, words in word_diff(old, new))
 
 
-def diff_html(old: str, new: str) -> str:
+def diff_html(old: str, new: str, *, link: Callable[[str], str] | None = None) -> str:
     """The word diff as HTML, every word escaped: removed words in ``<del>``, added words in
     ``<ins>``, each opening with visually hidden words ("removed:", "added:") and closing with
     "end removed"/"end added", so a screen reader says the change (most do not announce
-    ``del``/``ins`` themselves)."""
+    ``del``/``ins`` themselves). ``link`` turns escaped words into HTML (e.g.
+    ``magicsub.rulelinks.link_numbers``: rule numbers as links)."""
+    link = link or (lambda text: text)
     out = []
     for tag, words in word_diff(old, new):
+        shown = link(escape(words, quote=False))
         if tag == "equal":
-            out.append(escape(words, quote=False))
+            out.append(shown)
             continue
         name, label = ("del", "removed") if tag == "delete" else ("ins", "added")
         out.append(f'<{name} class="ms-{name}"><span class="ms-sr">[{label}: </span>'
-                   f'{escape(words, quote=False)}<span class="ms-sr"> end {label}]</span>'
-                   f"</{name}>")
+                   f'{shown}<span class="ms-sr"> end {label}]</span></{name}>')
     return " ".join(out)
 
 
@@ -242,10 +245,18 @@ class RuleDiff:
             number = rule_html(w.number, editions=(w.edition,), page=self.rules_page,
                                text=w.text, css_class="ms-cr")
             second = " (the second)" if w.key.endswith("-2") else ""
-            since = (f", changes from {escape(before.number)} marked" if before else "")
+            since = ""
+            if before:
+                since = (", changes from " + rule_html(
+                    before.number, editions=(before.edition,), page=self.rules_page,
+                    text=before.text) + " marked")
             parts.append(f'<p class="ms-diff-head"><strong>CR {number}</strong>{second} '
                          f"<em>({escape(w.source)})</em>{since}:</p>")
-            body = diff_html(before.text, w.text) if before else escape(w.text, quote=False)
+            older = [before.edition] if before else []
+            editions = tuple(dict.fromkeys([w.edition, *older, CURRENT]))
+            link = partial(link_numbers, editions=editions, page=self.rules_page)
+            body = (diff_html(before.text, w.text, link=link) if before
+                    else link(escape(w.text, quote=False)))
             parts.append(f'<p class="ms-diff-text">{body}</p>')
         return f'<div class="ms-diff">{"".join(parts)}</div>'
 

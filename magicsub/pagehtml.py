@@ -46,6 +46,7 @@ from . import render, textview
 from .changes import GameFact, Note, Pass, Priority, Turn, game_label
 from .objects import compress_ids
 from .quizview import QuizContent
+from .rulelinks import link_numbers
 from .state import step_label
 from .trace import move_runs
 
@@ -461,26 +462,35 @@ class Stepper:
         return {"text/plain": self.summary(), "text/html": self.html()}
 
 
-def compare_head(comparison: Comparison, source: str = "") -> str:
-    """The header of steppers side by side: the scenario's title, how to use the shared
-    control, and ``source`` (HTML: the scenario's folded YAML)."""
+def _linked(comparison: Comparison, text: str, rules_page: str | None) -> str:
+    editions = tuple(dict.fromkeys([*(r.edition for r in comparison.runs), "726"]))
+    return link_numbers(_text(text), editions=editions, page=rules_page)
+
+
+def compare_head(comparison: Comparison, source: str = "", *,
+                 rules_page: str | None = None) -> str:
+    """The header of steppers side by side: the scenario's title (its rule numbers linked to
+    ``rules_page``, or with their text on hover), how to use the shared control, and
+    ``source`` (HTML: the scenario's folded YAML)."""
     names = [f"CR {r.edition}" for r in comparison.runs]
     editions = ", ".join(names[:-1]) + f" and {names[-1]}"
-    return (f'<div class="magicsub ms-head"><p class="ms-title ms-t">{_text(comparison.title)}'
+    title = _linked(comparison, comparison.title, rules_page)
+    return (f'<div class="magicsub ms-head"><p class="ms-title ms-t">{title}'
             f"</p><p>The same scenario under {editions}, side by side. “Scenario step” moves "
             "every stepper to the board after that step of the scenario; each stepper also "
             f"steps on its own.</p>{source}</div>")
 
 
-def compare_differences(comparison: Comparison) -> str:
+def compare_differences(comparison: Comparison, *, rules_page: str | None = None) -> str:
     """HTML: under each edition but the scenario's own, the scenario's expectations that do
     not hold there (``Comparison.differences``); empty when there are none."""
     parts = []
     for run in comparison.runs:
         differ = comparison.differences(run)
         if differ:
-            items = "".join(f"<li>{_text(d)}</li>" for d in differ)
-            parts.append(f"<p>{_text(comparison.differences_head(run))}:</p><ul>{items}</ul>")
+            items = "".join(f"<li>{_linked(comparison, d, rules_page)}</li>" for d in differ)
+            head = _linked(comparison, comparison.differences_head(run), rules_page)
+            parts.append(f"<p>{head}:</p><ul>{items}</ul>")
     return f'<div class="magicsub ms-cmp-diff">{"".join(parts)}</div>' if parts else ""
 
 
@@ -496,6 +506,7 @@ class Compare:
                  rules_page: str | None = None, interval: int = PLAY_INTERVAL_MS):
         self.comparison = comparison
         self.source = source
+        self.rules_page = rules_page
         self.steppers = [Stepper(run.result.trace, title=run.label, key=run.key,
                                  interval=interval, rules_page=rules_page)
                          for run in comparison.runs]
@@ -517,7 +528,7 @@ class Compare:
                 "marks": [list(r.marks) for r in c.runs]}
         columns = "".join(f'<div class="ms-compare-col">{s.html()}</div>' for s in self.steppers)
         return (f'<div class="ms-compare ms-static" data-editions="{len(self.steppers)}">'
-                f"{compare_head(c, self.source)}"
+                f"{compare_head(c, self.source, rules_page=self.rules_page)}"
                 f'<div class="ms-cmp-controls" role="group" aria-label="Scenario steps of {name}">'
                 '<button type="button" class="ms-cmp-prev" disabled><span aria-hidden="true">◀'
                 "</span> Previous scenario step</button>"
@@ -526,7 +537,8 @@ class Compare:
                 '<button type="button" class="ms-cmp-next" disabled>Next scenario step '
                 '<span aria-hidden="true">▶</span></button></div>'
                 '<p class="ms-cmp-live" aria-live="polite"></p>'
-                f'<div class="ms-compare-grid">{columns}</div>{compare_differences(c)}'
+                f'<div class="ms-compare-grid">{columns}</div>'
+                f"{compare_differences(c, rules_page=self.rules_page)}"
                 '<script type="application/json" class="ms-cmp-data">'
                 f"{script_json(data)}</script></div>")
 

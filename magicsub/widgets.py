@@ -216,8 +216,9 @@ class Compare(w.VBox):
         self.grid = w.GridBox(self.steppers, layout=w.Layout(
             grid_template_columns="repeat(auto-fit, minmax(min(100%, 26rem), 1fr))",
             grid_gap="0 1.25rem", width="100%"))
-        rows = [w.HTML(pagehtml.compare_head(comparison, source)), controls, self.grid]
-        differ = pagehtml.compare_differences(comparison)
+        rows = [w.HTML(pagehtml.compare_head(comparison, source, rules_page=rules_page)),
+                controls, self.grid]
+        differ = pagehtml.compare_differences(comparison, rules_page=rules_page)
         if differ:
             rows.append(w.HTML(differ))
         super().__init__(rows)

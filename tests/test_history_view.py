@@ -113,8 +113,12 @@ def test_rule_diff_html_links_each_number_and_escapes_the_text():
     assert 'href="reference_rules.html#cr506-506-6"' in html
     assert 'href="reference_rules.html#cr723-723-5"' in html
     assert 'href="reference_rules.html#cr-726-5"' in html
-    assert "player&#x27;s" not in html.split("</style>", 1)[1].split('<p class="ms-diff-text">')[1]
+    first = html.split('<p class="ms-diff-text">')[1].split("</p>")[0]
+    assert "into the player's main-game library" in first and "<" not in first
     assert "<ins class=\"ms-ins\"><span class=\"ms-sr\">[added: </span>traditional" in html
+    linked = '<a class="ms-cr" href="reference_rules.html#cr723-723-5a"'
+    assert f'<del class="ms-del"><span class="ms-sr">[removed: </span>{linked}' in html
+    assert html.count('href="reference_rules.html#cr-726-5c"') == 1  # 726.5a–c's second end
 
 
 def test_rule_diff_of_the_second_506_3_and_of_a_paragraph_506_lacks():
