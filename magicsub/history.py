@@ -172,12 +172,14 @@ DIFF_CSS = (
     ".ms-diff del.ms-del{background:rgba(220,40,40,0.16);text-decoration:line-through 1px}"
     ".ms-diff ins.ms-ins{background:rgba(30,160,70,0.18);text-decoration:underline 2px;"
     "text-underline-offset:2px}"
+    ".ms-diff del a,.ms-diff ins a{color:inherit;text-decoration:underline dotted}"
     ".ms-diff .ms-sr,.ms-compare .ms-sr{position:absolute;width:1px;height:1px;margin:-1px;"
     "padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}"
 )
 """The style of a rule diff, carried by its HTML (so it is the same in JupyterLab and the
 book): tinted backgrounds over the text's own colour (legible on a light or a dark page),
-struck-through removals, underlined additions."""
+struck-through removals, underlined additions; a rule number linked inside a change takes the
+change's colour (the link colour on the tint would not keep 4.5:1)."""
 
 
 @dataclass(frozen=True)
