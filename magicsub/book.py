@@ -14,6 +14,9 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
   the engine computes its answer (``magicsub.quizdata``).
 - ``try_it(text)`` runs a learner's edit of a scenario: the new trace, and the expectations
   that no longer hold listed rather than raised.
+- ``compare(key, file, editions=("506", "726"))`` (rules history) runs one scenario under each
+  edition and shows the steppers side by side, moved together by a shared "Scenario step".
+- ``rule_diff("726.5")`` quotes a paragraph as each edition words it, the changed words marked.
 
 Steppers and quizzes are ipywidgets (``magicsub.widgets``), live in JupyterLab and Voila. With
 the environment variable ``MAGICSUB_PAGES=static`` (set by the book's build,
@@ -34,10 +37,10 @@ from IPython.display import HTML, Markdown, display
 
 import magicsub
 
-from . import pagehtml, quizdata
+from . import history, pagehtml, quizdata
 from .rulelinks import RULES_PAGE
 from .scenario import ScenarioResult, load_scenario
-from .widgets import Quiz, Stepper
+from .widgets import Compare, Quiz, Stepper
 
 SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
 """The scenario files shipped with magicsub."""
@@ -126,16 +129,60 @@ def stepper(key: str, file: str | Path | None = None, *, text: str | None = None
     the scenario's title unless ``title`` is given) with the scenario's YAML folded under its
     title."""
     result = run(file, text=text, key=key)
+    display(_stepper_class()(result.trace, title=title or result.scenario.title, key=key,
+                             source=_source(file, text), rules_page=RULES_PAGE))
+
+
+def _source(file: str | Path | None, text: str | None) -> str:
+    """The scenario's YAML folded under its label (``folded_yaml``)."""
     if text is None:
         path = scenario_path(file)
         shown = (f"magicsub/scenarios/{path.name}" if path.parent == SCENARIOS
                  else str(file))
-        label = f"The scenario file: {shown}"
-        yaml_text = path.read_text(encoding="utf-8")
-    else:
-        label, yaml_text = "The scenario (inline in this notebook)", text
-    display(_stepper_class()(result.trace, title=title or result.scenario.title, key=key,
-                             source=folded_yaml(label, yaml_text), rules_page=RULES_PAGE))
+        return folded_yaml(f"The scenario file: {shown}", path.read_text(encoding="utf-8"))
+    return folded_yaml("The scenario (inline in this notebook)", text)
+
+
+def compare(key: str, file: str | Path | None = None, *, text: str | None = None,
+            editions: tuple[str, ...] = ("506", "726")) -> None:
+    """Run one scenario (a file or inline YAML ``text``, as ``stepper``) under each of
+    ``editions`` (oldest first) and show the runs side by side: a stepper per edition, labelled
+    with its edition and source, keyed ``KEY_EDITION`` (so ``{{KEY_506:506.6}}`` in
+    ``explain`` and the address ``#KEY_506-N`` reach it; the runs are kept under those keys),
+    and a shared "Scenario step" control that moves every stepper to the board after the same
+    step of the scenario (``magicsub.history.Comparison``). Then the scenario's YAML, folded.
+
+    The scenario's expectations must hold under its own edition (its ``edition:``); under the
+    others, those about the game that do not hold are listed (they are the difference).
+    """
+    scenario = _load(file, text)
+    if not _KEY.match(key):
+        raise PageError(f"a comparison's key is a Python-style name (letters, digits, _), got "
+                        f"{key!r}")
+    try:
+        comparison = history.Comparison(key, scenario, tuple(str(n) for n in editions))
+    except history.HistoryError as err:
+        raise PageError(str(err)) from None
+    own = next((r.result for r in comparison.runs if r.own), None) or scenario.run()
+    if not own.ok:
+        raise PageError(f"the scenario's expectations fail under CR {scenario.edition}:\n" +
+                        "\n".join(str(f) for f in own.failures))
+    for run_ in comparison.runs:
+        _keep(run_.key, run_.result)
+    shown = pagehtml.Compare if pagehtml.static_pages() else Compare
+    display(shown(comparison, source=_source(file, text), rules_page=RULES_PAGE))
+
+
+def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS) -> history.RuleDiff:
+    """``rule`` (a paragraph of CR 506, 723 or 726: ``"726.5"``, ``"506.6"``, ``"506.3-2"``)
+    as each of ``editions`` (oldest first) words it, with its source, the words changed from
+    the edition before marked (removed struck through, added underlined; ``[-...-]`` and
+    ``{+...+}`` in the text form). The counterparts come from ``magicsub.history.paragraph_map``
+    (the one map the book's table of editions shows too)."""
+    try:
+        return history.rule_diff(rule, tuple(str(n) for n in editions), rules_page=RULES_PAGE)
+    except history.HistoryError as err:
+        raise PageError(str(err)) from None
 
 
 def _stepper_class() -> type:
@@ -318,6 +365,6 @@ def try_it(text: str, *, title: str = "Your version") -> None:
                  "\n".join(f"- {f}" for f in result.failures)))
 
 
-__all__ = ["HTML", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper", "display",
-           "explain", "folded_yaml", "magicsub", "quiz", "quote", "run", "scenario_path",
-           "step_link", "step_ref", "stepper", "try_it", "where"]
+__all__ = ["HTML", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper", "compare",
+           "display", "explain", "folded_yaml", "magicsub", "quiz", "quote", "rule_diff", "run",
+           "scenario_path", "step_link", "step_ref", "stepper", "try_it", "where"]

@@ -46,10 +46,12 @@ from . import render, textview
 from .changes import GameFact, Note, Pass, Priority, Turn, game_label
 from .objects import compress_ids
 from .quizview import QuizContent
+from .rulelinks import link_numbers
 from .state import step_label
 from .trace import move_runs
 
 if TYPE_CHECKING:
+    from .history import Comparison
     from .quizdata import QuizData
     from .scenario import ScenarioResult
     from .trace import Step, Trace
@@ -460,6 +462,90 @@ class Stepper:
         return {"text/plain": self.summary(), "text/html": self.html()}
 
 
+def _linked(comparison: Comparison, text: str, rules_page: str | None) -> str:
+    editions = tuple(dict.fromkeys([*(r.edition for r in comparison.runs), "726"]))
+    return link_numbers(_text(text), editions=editions, page=rules_page)
+
+
+def compare_head(comparison: Comparison, source: str = "", *,
+                 rules_page: str | None = None) -> str:
+    """The header of steppers side by side: the scenario's title (its rule numbers linked to
+    ``rules_page``, or with their text on hover), how to use the shared control, and
+    ``source`` (HTML: the scenario's folded YAML)."""
+    names = [f"CR {r.edition}" for r in comparison.runs]
+    editions = ", ".join(names[:-1]) + f" and {names[-1]}"
+    title = _linked(comparison, comparison.title, rules_page)
+    return (f'<div class="magicsub ms-head"><p class="ms-title ms-t">{title}'
+            f"</p><p>The same scenario under {editions}, side by side. “Scenario step” moves "
+            "every stepper to the board after that step of the scenario; each stepper also "
+            f"steps on its own.</p>{source}</div>")
+
+
+def compare_differences(comparison: Comparison, *, rules_page: str | None = None) -> str:
+    """HTML: under each edition but the scenario's own, the scenario's expectations that do
+    not hold there (``Comparison.differences``); empty when there are none."""
+    parts = []
+    for run in comparison.runs:
+        differ = comparison.differences(run)
+        if differ:
+            items = "".join(f"<li>{_linked(comparison, d, rules_page)}</li>" for d in differ)
+            head = _linked(comparison, comparison.differences_head(run), rules_page)
+            parts.append(f"<p>{head}:</p><ul>{items}</ul>")
+    return f'<div class="magicsub ms-cmp-diff">{"".join(parts)}</div>' if parts else ""
+
+
+class Compare:
+    """One scenario under several editions as static HTML: a stepper per edition
+    (``Stepper``, keyed ``KEY_EDITION`` so each is addressable as ``#KEY_EDITION-N``), side by
+    side where the page is wide enough and stacked where it is not, and one shared control,
+    "Scenario step", that moves every stepper to the board after the same step of the scenario
+    (``magicsub.history.Comparison``; ``assets/pages/magicsub-pages.js`` plays it). Its text
+    is the widget's (``magicsub.widgets.Compare``): ``Comparison.summary``."""
+
+    def __init__(self, comparison: Comparison, *, source: str = "",
+                 rules_page: str | None = None, interval: int = PLAY_INTERVAL_MS):
+        self.comparison = comparison
+        self.source = source
+        self.rules_page = rules_page
+        self.steppers = [Stepper(run.result.trace, title=run.label, key=run.key,
+                                 interval=interval, rules_page=rules_page)
+                         for run in comparison.runs]
+
+    def __repr__(self) -> str:
+        return f"Compare({self.comparison.title!r}, steppers={len(self.steppers)})"
+
+    def summary(self) -> str:
+        """The text of the whole (``Comparison.summary``): what nbval compares."""
+        return self.comparison.summary()
+
+    def html(self) -> str:
+        """The steppers side by side as one element (``div.ms-compare``)."""
+        c = self.comparison
+        name = _text(c.title)
+        options = "".join(f'<option value="{i}">{_text(c.position_words(i))}</option>'
+                          for i in range(len(c.actions) + 1))
+        data = {"keys": [r.key for r in c.runs], "labels": [f"CR {r.edition}" for r in c.runs],
+                "marks": [list(r.marks) for r in c.runs]}
+        columns = "".join(f'<div class="ms-compare-col">{s.html()}</div>' for s in self.steppers)
+        return (f'<div class="ms-compare ms-static" data-editions="{len(self.steppers)}">'
+                f"{compare_head(c, self.source, rules_page=self.rules_page)}"
+                f'<div class="ms-cmp-controls" role="group" aria-label="Scenario steps of {name}">'
+                '<button type="button" class="ms-cmp-prev" disabled><span aria-hidden="true">◀'
+                "</span> Previous scenario step</button>"
+                '<label class="ms-cmp-label">Scenario step <select class="ms-cmp-step" '
+                f"disabled>{options}</select></label>"
+                '<button type="button" class="ms-cmp-next" disabled>Next scenario step '
+                '<span aria-hidden="true">▶</span></button></div>'
+                '<p class="ms-cmp-live" aria-live="polite"></p>'
+                f'<div class="ms-compare-grid">{columns}</div>'
+                f"{compare_differences(c, rules_page=self.rules_page)}"
+                '<script type="application/json" class="ms-cmp-data">'
+                f"{script_json(data)}</script></div>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        return {"text/plain": self.summary(), "text/html": self.html()}
+
+
 class Quiz:
     """A quiz as static HTML: the widget's header, the choices as buttons (``aria-pressed``)
     in a group labelled as the widget's, and each choice's feedback page (the same pages as
@@ -509,7 +595,8 @@ class Quiz:
         return {"text/plain": self.summary(), "text/html": self.html()}
 
 
-__all__ = ["BOOKKEEPING_FACTS", "PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper", "check_key",
-           "cited_rules", "folded", "folded_html", "folded_runs", "group_fragments", "pack",
-           "print_rows", "print_table", "script_json", "static_pages", "step_groups",
-           "stepper_fragments", "stepper_head", "unpack", "unpack_groups"]
+__all__ = ["BOOKKEEPING_FACTS", "Compare", "PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper",
+           "check_key", "cited_rules", "compare_differences", "compare_head", "folded",
+           "folded_html", "folded_runs", "group_fragments", "pack", "print_rows", "print_table",
+           "script_json", "static_pages", "step_groups", "stepper_fragments", "stepper_head",
+           "unpack", "unpack_groups"]

@@ -31,6 +31,7 @@ from .pagehtml import PLAY_INTERVAL_MS
 from .quizview import QuizContent, correct_choice
 
 if TYPE_CHECKING:
+    from .history import Comparison
     from .quizdata import QuizData
     from .scenario import Scenario, ScenarioResult
     from .trace import Trace
@@ -184,6 +185,69 @@ class Stepper(w.VBox):
         return bundle
 
 
+class Compare(w.VBox):
+    """One scenario under several editions: a ``Stepper`` per edition in a grid (side by side
+    where there is room, stacked where there is not) and a shared "Scenario step" list, with
+    Previous/Next, that moves every stepper to the board after the same step of the scenario
+    (``magicsub.history.Comparison``). Each stepper also steps on its own. The shared control
+    needs the kernel (JupyterLab, Voila); the book shows ``magicsub.pagehtml.Compare``, whose
+    script does the same without one. Its text is the same (``Comparison.summary``)."""
+
+    def __init__(self, comparison: Comparison, *, source: str = "",
+                 rules_page: str | None = None, interval: int = PLAY_INTERVAL_MS):
+        self.comparison = comparison
+        self.steppers = [Stepper(run.result.trace, title=run.label, key=run.key,
+                                 interval=interval, rules_page=rules_page)
+                         for run in comparison.runs]
+        positions = len(comparison.actions)
+        self.scenario_step = w.Dropdown(
+            options=[(comparison.position_words(i), i) for i in range(positions + 1)], value=0,
+            description="Scenario step", style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%"))
+        self.scenario_step.add_class("ms-cmp-step")
+        self.previous = w.Button(description="◀ Previous scenario step",
+                                 layout=w.Layout(width="auto"))
+        self.next = w.Button(description="Next scenario step ▶", layout=w.Layout(width="auto"))
+        self.previous.on_click(lambda _: self.go(self.scenario_step.value - 1))
+        self.next.on_click(lambda _: self.go(self.scenario_step.value + 1))
+        self.scenario_step.observe(lambda change: self.show(change["new"]), "value")
+        controls = w.HBox([self.previous, self.scenario_step, self.next],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.grid = w.GridBox(self.steppers, layout=w.Layout(
+            grid_template_columns="repeat(auto-fit, minmax(min(100%, 26rem), 1fr))",
+            grid_gap="0 1.25rem", width="100%"))
+        rows = [w.HTML(pagehtml.compare_head(comparison, source, rules_page=rules_page)),
+                controls, self.grid]
+        differ = pagehtml.compare_differences(comparison, rules_page=rules_page)
+        if differ:
+            rows.append(w.HTML(differ))
+        super().__init__(rows)
+        self.add_class("ms-compare")
+
+    def go(self, position: int) -> None:
+        """Select scenario step ``position`` (clamped), which moves every stepper."""
+        self.scenario_step.value = min(len(self.comparison.actions), max(0, position))
+
+    def show(self, position: int) -> None:
+        """Move every stepper to the trace step its edition reaches after scenario step
+        ``position`` (0: before the first step)."""
+        for stepper, run in zip(self.steppers, self.comparison.runs, strict=True):
+            stepper.slider.value = stepper.position(run.marks[position])
+
+    def __repr__(self) -> str:
+        return f"Compare({self.comparison.title!r}, steppers={len(self.steppers)})"
+
+    def summary(self) -> str:
+        """The text of the whole (``Comparison.summary``): the ``text/plain`` nbval compares."""
+        return self.comparison.summary()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.summary()
+        return bundle
+
+
 class Quiz(w.VBox):
     """A question whose right answer the engine computes by running ``scenario``.
 
@@ -259,4 +323,4 @@ def state_bytes(widget: w.Widget) -> int:
     return len(json.dumps(data["manager_state"]).encode("utf-8"))
 
 
-__all__ = ["Quiz", "Stepper", "correct_choice", "state_bytes"]
+__all__ = ["Compare", "Quiz", "Stepper", "correct_choice", "state_bytes"]

@@ -9,7 +9,7 @@ widget ids would change at every run.
     python tools/notebooks.py clean [NOTEBOOK...] strip widget state and widget views only
     python tools/notebooks.py check               lint: every notebook clean and in its committed
                                                   form, listed in _toc.yml, opening with its
-                                                  title and the import; 1 MB in all at most
+                                                  title and the import; 1.2 MB in all at most
     python tools/notebooks.py new NAME --scenario FILE [--title T] [--part CAPTION]
                                                   start book/NAME.ipynb from a scenario file
 
@@ -74,8 +74,10 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-MAX_BYTES = 1_000_000
-"""The budget of every committed notebook together (issue: a book reviewers can read)."""
+MAX_BYTES = 1_200_000
+"""The budget of every committed notebook together (issue: a book reviewers can read); raised
+from 1,000,000 for the Rules history part (about six pages, each with two or three steppers'
+text outputs)."""
 
 
 def canonical(nb: nbformat.NotebookNode) -> str:

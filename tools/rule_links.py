@@ -7,6 +7,11 @@
   edition, each step of the book's steppers that cites it, or "no step cites this yet". It finds
   the steppers by reading the code cells of the book's notebooks (``stepper_calls``) and runs
   their scenarios. ``book/reference_rule_index.md`` uses it.
+- The directive ``magicsub-history-map`` (no argument) builds, from the rules data, the table of
+  every CR 506, 723 and 726 paragraph mapped to its counterparts (``magicsub.history.
+  paragraph_map``): one row per 726 paragraph, then the older paragraphs with none; each
+  paragraph links to the rules page and lists the book's pages that name it
+  (``tools/rule_coverage.py``'s ``page_mentions``). ``book/history_map.md`` uses it.
 - When a page is written, each rule number in its text (Markdown cells and Markdown outputs;
   not code, literal text, headings, raw HTML or existing links) that the rules data has becomes
   a link to the rules page, its paragraph as hover title. Ranges link both ends (``726.1–726.1b``,
@@ -21,6 +26,7 @@ Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sy
 from __future__ import annotations
 
 import ast
+import fnmatch
 import json
 import re
 from collections.abc import Iterator
@@ -38,6 +44,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import magicsub
 from magicsub import rulelinks
+from magicsub.history import paragraph_map
 
 logger = logging.getLogger(__name__)
 
@@ -190,7 +197,18 @@ def stepper_calls(source: str, path: str = "notebook.ipynb") -> tuple[list[Stepp
                 if not isinstance(node, ast.Call):
                     continue
                 name = _callee(node)
-                if name == "stepper":
+                if name == "compare":
+                    args, unknown = arguments(node, ("key", "file", "text"))
+                    editions = _literal_editions(node)
+                    if unknown or not args.get("key") or editions is None or bool(
+                            args.get("file")) == bool(args.get("text")):
+                        problems.append(Problem("warning", (
+                            f"{where}, line {node.lineno}: compare(...) needs a literal key, a "
+                            "file or a text, and editions as a literal tuple of strings")))
+                        continue
+                    calls += [StepperCall(f"{args['key']}_{n}", args.get("file"),
+                                          args.get("text"), None, n, index) for n in editions]
+                elif name == "stepper":
                     args, unknown = arguments(node, ("key", "file", "text", "title", "edition"))
                     if unknown or not args.get("key") or bool(args.get("file")) == bool(
                             args.get("text")):
@@ -234,6 +252,25 @@ def stepper_calls(source: str, path: str = "notebook.ipynb") -> tuple[list[Stepp
                     if not unknown and (args.get("name") or args.get("text")):
                         runs[target] = args
     return calls, problems
+
+
+COMPARE_EDITIONS = ("506", "726")
+"""The editions ``magicsub.book.compare`` runs a scenario under when a call names none."""
+
+
+def _literal_editions(call: ast.Call) -> tuple[str, ...] | None:
+    """The ``editions=`` of a ``compare`` call (its default when absent), or None when it is
+    not a literal tuple or list of strings."""
+    node = next((k.value for k in call.keywords if k.arg == "editions"), None)
+    if node is None:
+        return COMPARE_EDITIONS
+    try:
+        value = ast.literal_eval(node)
+    except ValueError:
+        return None
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return None
 
 
 def run_call(call: StepperCall, notebook: Path) -> magicsub.ScenarioResult:
@@ -381,13 +418,109 @@ class RuleIndexDirective(SphinxDirective):
         return [node]
 
 
+class history_map(nodes.General, nodes.Element):
+    """Placeholder for the editions' map; filled when the page is written (titles and URIs
+    known)."""
+
+
+HISTORY_COLUMNS = ("726", "723", "506")
+"""The map's columns, newest first: its rows are the 726 paragraphs."""
+
+
+class HistoryMapDirective(SphinxDirective):
+    """``magicsub-history-map``: every CR 506, 723 and 726 paragraph mapped to the others."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Read the map and the pages naming each paragraph; the table itself is written in
+        ``fill_history_map``."""
+        from rule_coverage import ROOT, page_mentions
+
+        for path in sorted((ROOT / "book").glob("*")):
+            if path.suffix in (".ipynb", ".md"):
+                self.env.note_dependency(str(path))
+        named: dict[str, list[str]] = {}
+        for stem, keys in page_mentions().items():
+            for key in keys:
+                named.setdefault(key, []).append(f"book/{stem}")
+        node = history_map()
+        node["rows"] = [{n: list(row[n]) for n in HISTORY_COLUMNS} for row in paragraph_map()]
+        node["pages"] = named
+        return [node]
+
+
+def _paragraph_cell(app: Sphinx, docname: str, page: str | None, number: str, keys: list[str],
+                    named: dict[str, list[str]], order: dict[str, int]) -> nodes.entry:
+    entry = nodes.entry()
+    if not keys:
+        entry += nodes.paragraph("", "—")
+        return entry
+    for key in keys:
+        found = next(p for p in rulelinks.paragraphs(number) if p.key == key)
+        label: nodes.Node = nodes.strong("", found.number + (" (second)" if "-" in key else ""))
+        if page is not None:
+            label = nodes.reference("", "", label, internal=True,
+                                    refuri=f"{page}#{found.anchor}",
+                                    reftitle=rulelinks.hover(found), classes=["rule-link"])
+        line = nodes.paragraph("", "", label)
+        pages = sorted((d for d in named.get(key, []) if d in app.env.all_docs and d != docname),
+                       key=lambda d: (order.get(d, len(order)), d))
+        if pages:
+            line += nodes.Text(": ")
+            for i, cited in enumerate(pages):
+                if i:
+                    line += nodes.Text(", ")
+                title = app.env.titles[cited].astext() if cited in app.env.titles else cited
+                line += nodes.reference("", title, internal=True,
+                                        refuri=app.builder.get_relative_uri(docname, cited),
+                                        classes=[OFF_CLASS])
+        else:
+            line += nodes.Text(": ")
+            line += nodes.emphasis("", "no page names it yet")
+        entry += line
+    return entry
+
+
+def fill_history_map(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Replace the editions' map placeholder of a page with its table (``doctree-resolved``)."""
+    order = {name: i for i, name in enumerate(_reading_order(app))}
+    page = rules_page_uri(app, docname)
+    for node in list(doctree.findall(history_map)):
+        table = nodes.table(classes=["ms-history-map"], ids=["editions-map"])
+        table += nodes.title("", "CR 726, 723 and 506 paragraphs, and the pages that name them")
+        group = nodes.tgroup(cols=len(HISTORY_COLUMNS))
+        table += group
+        for _ in HISTORY_COLUMNS:
+            group += nodes.colspec(colwidth=1)
+        head = nodes.thead()
+        row = nodes.row()
+        for number in HISTORY_COLUMNS:
+            row += nodes.entry("", nodes.paragraph("", f"CR {number}"))
+        head += row
+        group += head
+        body = nodes.tbody()
+        for mapped in node["rows"]:
+            row = nodes.row()
+            for number in HISTORY_COLUMNS:
+                row += _paragraph_cell(app, docname, page, number, mapped[number],
+                                       node["pages"], order)
+            body += row
+        group += body
+        node.replace_self(table)
+
+
 # -- writing pages -----------------------------------------------------------------------------
 
 def page_editions(app: Sphinx, docname: str) -> tuple[str, ...]:
     """Where a page's rule numbers are looked for (see the module's docstring)."""
     value = app.env.metadata.get(docname, {}).get(METADATA_KEY)
+    configured = app.config.rule_links_editions
     if value is None:
-        value = app.config.rule_links_editions.get(docname)
+        value = configured.get(docname)
+    if value is None:
+        value = next((v for pattern, v in configured.items()
+                      if "*" in pattern and fnmatch.fnmatchcase(docname, pattern)), None)
     if value is None:
         return rulelinks.DEFAULT_EDITIONS
     try:
@@ -547,10 +680,11 @@ def _reading_order(app: Sphinx) -> list[str]:
 def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Fill the rule indexes, then link the page's rule numbers."""
     if app.builder.format != "html":
-        for node in list(doctree.findall(rule_index)):
+        for node in [*doctree.findall(rule_index), *doctree.findall(history_map)]:
             node.replace_self([])
         return
     fill_rule_index(app, doctree, docname)
+    fill_history_map(app, doctree, docname)
     link_rule_numbers(app, doctree, docname)
 
 
@@ -561,6 +695,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rule_links_unknown", "info", "", [str])
     app.add_directive("magicsub-rules", RulesDirective)
     app.add_directive("magicsub-rule-index", RuleIndexDirective)
+    app.add_directive("magicsub-history-map", HistoryMapDirective)
     app.add_node(rule_index)
+    app.add_node(history_map)
     app.connect("doctree-resolved", on_doctree_resolved)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -197,7 +197,9 @@ def parse_quiz(text: str) -> QuizExpect:
 def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:
     """The steppers and quizzes of a built page (``book/x.html``), in page order, from the
     committed notebook ``book/x.ipynb`` (whose widget outputs keep their text form only: the
-    committed notebooks hold no widget state); empty for a page without a notebook."""
+    committed notebooks hold no widget state); empty for a page without a notebook. Steppers
+    side by side (``magicsub.book.compare``, text "Compare ...") count as their steppers, each
+    text a block of its own (``magicsub.history.Comparison.summary``)."""
     notebook = REPO_ROOT / Path(relative).with_suffix(".ipynb")
     if not notebook.is_file():
         return []
@@ -210,6 +212,9 @@ def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:
             text = "".join(text) if isinstance(text, list) else text
             if _STEPPER_HEAD.match(text.split("\n", 1)[0]):
                 found.append(parse_stepper(text))
+            elif text.startswith("Compare "):
+                found += [parse_stepper(part) for part in text.split("\n\n")
+                          if _STEPPER_HEAD.match(part.split("\n", 1)[0])]
             elif text.startswith("Quiz: "):
                 found.append(parse_quiz(text))
     return found

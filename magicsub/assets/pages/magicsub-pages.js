@@ -20,8 +20,13 @@
 // "Jump to the step citing" (select.ms-rules) goes to the first step citing a rule.
 // Around each change of the stage, the stepper's element gets the bubbling events
 // ms:beforestep and ms:step (detail {from, to}: trace steps). A quiz (div.magicsub-quiz.ms-static)
-// shows the feedback page (a <template>) of the choice pressed. When every stepper and quiz is
-// wired, <html> gets data-ms-ready="1".
+// shows the feedback page (a <template>) of the choice pressed. A stepper moves to trace step
+// N when it receives the event ms:goto (detail {step: N}). Steppers side by side
+// (div.ms-compare.ms-static, pagehtml.Compare) share a "Scenario step" list with
+// Previous/Next: its JSON (script.ms-cmp-data) gives, for each stepper key, the trace step
+// shown after each scenario step; choosing one sends each stepper ms:goto and says where each
+// is in an aria-live line. When every stepper, quiz and comparison is wired, <html> gets
+// data-ms-ready="1".
 (function () {
   "use strict";
   var PAGE_KEYS = { PageUp: 5, PageDown: -5 };
@@ -268,6 +273,11 @@
     });
     range.value = 0;
     box.setAttribute("data-ms-at", "0");
+    box.addEventListener("ms:goto", function (event) {
+      if (event.target !== box || !event.detail) return;
+      stop();
+      show(event.detail.step, {});
+    });
     if (key) {
       byKey[key] = function (n) {
         stop();
@@ -298,6 +308,35 @@
     });
   }
 
+  function wireCompare(box) {
+    var source = box.querySelector("script.ms-cmp-data");
+    var select = box.querySelector("select.ms-cmp-step");
+    var prev = box.querySelector("button.ms-cmp-prev");
+    var next = box.querySelector("button.ms-cmp-next");
+    var live = box.querySelector(".ms-cmp-live");
+    if (!source || !select || !prev || !next) return;
+    var data = JSON.parse(source.textContent);
+    var last = select.options.length - 1;
+    function go(pos) {
+      pos = Math.max(0, Math.min(last, pos));
+      select.value = String(pos);
+      var said = [];
+      data.keys.forEach(function (key, i) {
+        var stepper = box.querySelector(".magicsub-stepper.ms-key-" + key);
+        var step = data.marks[i][pos];
+        if (stepper) fire(stepper, "ms:goto", { step: step });
+        said.push(data.labels[i] + ": step " + step);
+      });
+      box.setAttribute("data-ms-scenario-step", String(pos));
+      if (live) live.textContent = select.options[pos].text + ". " + said.join("; ") + ".";
+    }
+    select.addEventListener("change", function () { go(parseInt(select.value, 10) || 0); });
+    prev.addEventListener("click", function () { go(parseInt(select.value, 10) - 1); });
+    next.addEventListener("click", function () { go(parseInt(select.value, 10) + 1); });
+    [select, prev, next].forEach(function (control) { control.disabled = false; });
+    box.setAttribute("data-ms-scenario-step", "0");
+  }
+
   function stepFrom(text) {
     var m = /#([A-Za-z_][A-Za-z0-9_]*)-([0-9]+)$/.exec(text || "");
     return m && byKey[m[1]] ? { key: m[1], step: parseInt(m[2], 10) } : null;
@@ -312,6 +351,7 @@
     Array.prototype.forEach.call(
       document.querySelectorAll(".magicsub-stepper.ms-static"), wireStepper);
     Array.prototype.forEach.call(document.querySelectorAll(".magicsub-quiz.ms-static"), wireQuiz);
+    Array.prototype.forEach.call(document.querySelectorAll(".ms-compare.ms-static"), wireCompare);
     document.addEventListener("click", function (event) {
       var link = event.target.closest && event.target.closest("a.ms-stepref");
       var wanted = link && stepFrom(link.getAttribute("href"));
