@@ -111,10 +111,21 @@ def _row_of(rule: str) -> tuple[str, dict[str, tuple[str, ...]]]:
     number = rule.split(".")[0]
     if number not in SUBGAME_EDITIONS or rule not in edition(number).paragraphs:
         raise HistoryError(f"no paragraph {rule} in the rules data of CR 506, 723 or 726")
-    for row in paragraph_map():
-        if rule in row[number]:
-            return number, row
-    raise HistoryError(f"paragraph {rule} is in no row of the editions' map")
+    rows = [row for row in paragraph_map() if rule in row[number]]
+    if not rows:
+        raise HistoryError(f"paragraph {rule} is in no row of the editions' map")
+    proper = [row for row in rows if row[number][0] == rule] or rows
+    return number, max(proper, key=lambda row: _likeness(rule, row))
+
+
+def _likeness(rule: str, row: dict[str, tuple[str, ...]]) -> float:
+    """How alike the words of ``rule`` and of its row's 726 paragraph are (0 to 1): an older
+    paragraph that several 726 paragraphs stand for is shown beside the closest one."""
+    if not row[CURRENT]:
+        return 0.0
+    words = [_WORD.findall(edition(n).paragraphs[k].lower())
+             for n, k in ((rule.split(".")[0], rule), (CURRENT, row[CURRENT][0]))]
+    return difflib.SequenceMatcher(None, *words, autojunk=False).ratio()
 
 
 # -- word diffs --------------------------------------------------------------------------------

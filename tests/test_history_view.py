@@ -231,7 +231,7 @@ def test_compare_text_is_the_same_for_the_static_page_and_the_widget(comparison)
         "Compare '726.5 under CR 506 (2003): exiled cards stay exiled': CR 506 (Comprehensive "
         "Rules, July 1, 2003); CR 726 (Comprehensive Rules, November 8, 2024)",
         "Scenario steps (the trace step each shows: CR 506, CR 726):"]
-    assert "  4. move {object: Alex#4, to: exile}: 17, 17" in blocks[0].splitlines()
+    assert "  4. move {object: Alex#4, to: exile}: 19, 17" in blocks[0].splitlines()
     assert ("  - line 21: expected Alex#4 in exile; actual in library (main)"
             in blocks[0].splitlines())
     assert "trace cites" not in blocks[0]
@@ -286,7 +286,7 @@ def test_book_compare_keeps_each_run_and_refuses_what_it_cannot_show(capsys):
     """The runs are kept as KEY_EDITION for explain's step references (CR 506.6, 726.5)."""
     book.compare("ex", str(SCENARIO), editions=("506", "723", "726"))
     assert {"ex_506", "ex_723", "ex_726"} <= set(book.RUNS)
-    assert book.step_ref("ex_506", "506.6", links=False) == "step 20"
+    assert book.step_ref("ex_506", "506.6", links=False) == "step 22"
     assert capsys.readouterr().out.startswith("Compare('726.5 under CR 506")
     with pytest.raises(book.PageError, match="Python-style"):
         book.compare("bad-key", str(SCENARIO))
@@ -375,3 +375,13 @@ def test_the_map_table_links_every_paragraph_and_lists_the_pages_naming_it(map_p
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row_726_5, re.S)
     assert 'href="history_friend.html"' in cells[0] and "no page names it yet" in cells[1]
     assert cells[2].count('href="history_friend.html"') == 1  # 506.6 named; 506.2 not
+
+
+def test_an_older_paragraph_several_726_paragraphs_stand_for_is_shown_beside_the_closest():
+    """CR 506.5 stands for 726.1b and 726.4, and 506.1 for 726.1 and 726.1a: rule_diff shows each
+    beside the paragraph whose words are closest (726.4 repeats 506.5's sentence word for word)."""
+    from magicsub.history import rule_diff as diff
+    assert [w.key for w in diff("506.5", editions=("506", "726")).wordings] == ["506.5", "726.4"]
+    assert [w.key for w in diff("506.1", editions=("506", "726")).wordings] == ["506.1", "726.1a"]
+    assert [w.key for w in diff("506.3-2", editions=("506", "726")).wordings] == [
+        "506.3-2", "726.3"]
