@@ -40,7 +40,7 @@ import magicsub
 from . import history, pagehtml, quizdata
 from .rulelinks import RULES_PAGE
 from .scenario import ScenarioResult, load_scenario
-from .widgets import Compare, Quiz, Stepper
+from .widgets import Compare, Quiz, RuleDiff, Stepper
 
 SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
 """The scenario files shipped with magicsub."""
@@ -173,16 +173,19 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
     display(shown(comparison, source=_source(file, text), rules_page=RULES_PAGE))
 
 
-def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS) -> history.RuleDiff:
+def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS
+              ) -> history.RuleDiff | RuleDiff:
     """``rule`` (a paragraph of CR 506, 723 or 726: ``"726.5"``, ``"506.6"``, ``"506.3-2"``)
     as each of ``editions`` (oldest first) words it, with its source, the words changed from
     the edition before marked (removed struck through, added underlined; ``[-...-]`` and
     ``{+...+}`` in the text form). The counterparts come from ``magicsub.history.paragraph_map``
-    (the one map the book's table of editions shows too)."""
+    (the one map the book's table of editions shows too). In the book's build it is HTML; in
+    JupyterLab a widget with the same HTML (``widgets.RuleDiff``)."""
     try:
-        return history.rule_diff(rule, tuple(str(n) for n in editions), rules_page=RULES_PAGE)
+        diff = history.rule_diff(rule, tuple(str(n) for n in editions), rules_page=RULES_PAGE)
     except history.HistoryError as err:
         raise PageError(str(err)) from None
+    return diff if pagehtml.static_pages() else RuleDiff(diff)
 
 
 def _stepper_class() -> type:

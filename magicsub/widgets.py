@@ -185,6 +185,21 @@ class Stepper(w.VBox):
         return bundle
 
 
+class RuleDiff(w.HTML):
+    """A ``history.RuleDiff`` in JupyterLab: its HTML in a widget, so a committed notebook keeps
+    only the text (the widget view is not kept; the book's build makes the HTML again)."""
+
+    def __init__(self, diff: Any):
+        super().__init__(value=diff.html())
+        self.diff = diff
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.diff.text()
+        return bundle
+
+
 class Compare(w.VBox):
     """One scenario under several editions: a ``Stepper`` per edition in a grid (side by side
     where there is room, stacked where there is not) and a shared "Scenario step" list, with

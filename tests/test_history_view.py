@@ -385,3 +385,21 @@ def test_an_older_paragraph_several_726_paragraphs_stand_for_is_shown_beside_the
     assert [w.key for w in diff("506.1", editions=("506", "726")).wordings] == ["506.1", "726.1a"]
     assert [w.key for w in diff("506.3-2", editions=("506", "726")).wordings] == [
         "506.3-2", "726.3"]
+
+
+def test_rule_diff_is_html_in_the_build_and_a_widget_with_the_same_text_in_jupyterlab(
+        monkeypatch):
+    """In the book's build (``MAGICSUB_PAGES=static``) ``book.rule_diff`` gives HTML; with a
+    kernel, a widget holding the same HTML, whose text/plain is the diff's text (the widget view
+    is not committed, so a notebook keeps the text alone)."""
+    from magicsub import book, widgets
+    monkeypatch.setenv("MAGICSUB_PAGES", "static")
+    static = book.rule_diff("723.5b", editions=("723", "726"))
+    bundle = static._repr_mimebundle_()
+    assert "313.2" in bundle["text/html"] and "[-312.2.-] {+313.2.+}" in bundle["text/plain"]
+    monkeypatch.delenv("MAGICSUB_PAGES")
+    live = book.rule_diff("723.5b", editions=("723", "726"))
+    assert isinstance(live, widgets.RuleDiff) and live.value == static.html()
+    live_bundle = live._repr_mimebundle_()
+    assert live_bundle["text/plain"] == bundle["text/plain"]
+    assert "text/html" not in live_bundle
