@@ -222,7 +222,8 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
     if held:
         tx.step("800.4d", "it isn’t put on the stack")
         for t in held:
-            tx.note(f"{t.text} is held until {game_name(gid)} resumes (CR 726.4a); it would "
+            tx.note(f"{t.text} is held until {game_name(gid)} resumes (CR "
+                    f"{tx.edition.cite('726.4a.held').rule}); it would "
                     f"then be put onto the stack, but {player}, its controller, has left.")
             tx.trigger_event(gid, t.id, t.text, f"removed: {player} has left the game",
                              "remove")

@@ -268,3 +268,28 @@ def test_edition_data_says_what_each_text_says():
     assert e506.behaviour("short_deck_loses") == "at_start"
     assert e726.behaviour("short_deck_loses") == e723.behaviour("short_deck_loses") == \
         "first_upkeep"
+
+
+def test_800_4d_a_held_trigger_of_a_player_who_leaves_names_the_paragraph_that_held_it():
+    """CR 800.4d with CR 506.2 and 726.4a: Bianca's Syr Konrad trigger is held (Runeclaw Bears
+    was brought into the subgame), then Bianca concedes the main game: the trigger is removed,
+    and the note says which paragraph held it in each edition (506.2 under CR 506, 726.4a under
+    CR 726)."""
+    import yaml
+
+    from magicsub import load_scenario
+    path = SCENARIOS / "506_2_triggers_held_until_completed.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data.pop("expect")
+    steps = [s for s in data["steps"] if "expect" not in s][:5]
+    data["steps"] = steps + [{"concede": {"player": "Bianca", "game": "main"}}]
+    for number, held_by in (("506", "506.2"), ("726", "726.4a")):
+        data["edition"] = number
+        result = load_scenario(data=data).run()
+        notes = [n for s in result.trace if s.rule == "800.4d" for n in s.notes
+                 if "is held until" in n]
+        assert len(notes) == 1, number
+        assert f"(CR {held_by}); it would then be put onto the stack, but Bianca" in notes[0]
+        removed = [c for s in result.trace if s.rule == "800.4d" for c in s.changes
+                   if "removed: Bianca has left the game" in str(c)]
+        assert len(removed) == 1 and "Syr Konrad" in str(removed[0]), number
