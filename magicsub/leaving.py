@@ -79,7 +79,8 @@ def _still_in_subgames(tx: Tx, gid: int, cur: int, player: str) -> None:
     tx.note(f"Literal reading: {player} left {game_name(gid)}, the game they "
             f"{'conceded' if tx.game(gid).seat(player).result == 'conceded' else 'left'}; "
             f"{names} {'is a' if len(inside) == 1 else 'are'} separate game"
-            f"{'' if len(inside) == 1 else 's'} (CR 726.1b), so {player} is still in "
+            f"{'' if len(inside) == 1 else 's'} (CR {tx.edition.cite('726.1b').rule}), so "
+            f"{player} is still in "
             f"{names} and plays on there.")
 
 
@@ -252,8 +253,9 @@ def _over(tx: Tx, sid: int, ended: int) -> None:
     tx.step("726.1a", "Essentially, it’s a game within a game")
     why = (f"{game_name(parent)} has ended" if parent == ended else
            f"{game_name(parent)} is over with {game_name(ended)}, which has ended")
+    rule = tx.edition.cite("726.5").rule
     tx.note(f"Literal reading: {why}, so subgame {sid}, a game within it, is over too. It ends "
-            "with no winner and no result of its own. CR 726.5's “The main game continues from "
+            f"with no winner and no result of its own. CR {rule}'s “The main game continues from "
             f"the point at which it was discontinued” cannot happen: {name} never finishes "
             f"resolving, and no card of subgame {sid} goes into a library of a game that has "
             "ended: they go outside every game; its other objects cease to exist. (Many judges "

@@ -183,7 +183,8 @@ def check_sba(tx: Tx, gid: int) -> bool:
         for player, rule in losers:
             tx.step(rule, "loses the game")
             if rule == "704.5b" and tx.game(gid).turn == 1 and tx.game(gid).parent is not None:
-                tx.note(f"CR 726.3: {player} began the subgame with fewer than seven cards in "
+                short = tx.edition.cite("726.3").rule
+                tx.note(f"CR {short}: {player} began the subgame with fewer than seven cards in "
                         "their library; the state-based action is checked in the first upkeep.")
             tx.player_event(gid, player, "loses", result="lost")
         if tx.game(gid).drew_empty:

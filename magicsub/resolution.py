@@ -324,7 +324,8 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
     elif obj is not None:
         tx.note(f"{obj.label()} is no longer on the stack (it is in {obj.place}"
                 f"{'' if obj.game is None else ' of ' + _where(obj.game)}): the spell finished "
-                "resolving anyway, and its card stays where it is (CR 726.5).")
+                "resolving anyway, and its card stays where it is (CR "
+                f"{tx.edition.cite('726.5').rule}).")
     if tx.game(main_id).resolving is not None:
         tx.fact(main_id, "resolving", None, f"{name} has finished resolving")
 
@@ -348,7 +349,8 @@ def bring_in(tx: Tx, oid: str, zone: Zone, *, rule: str = "726.4a") -> None:
     tx.note(f"{obj.label()} comes from {origin}.")
     if obj.game is not None and obj.zone is Zone.STACK:
         tx.note(f"{obj.label()} was a spell on the stack of {_where(obj.game)}: that spell has "
-                "no card now, but it still finishes resolving there (CR 726.5).")
+                "no card now, but it still finishes resolving there (CR "
+                f"{tx.edition.cite('726.5').rule}).")
     game = tx.game(gid)
     if obj.owner not in game.seats:
         raise RulesError("726.4", f"{obj.owner}, who owns {obj.label()}, is not a player of "

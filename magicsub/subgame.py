@@ -311,7 +311,8 @@ def end_subgame(tx: Tx, gid: int) -> None:
             _note(tx, "left_cards")
             tx.note(f"Literal reading: {player} left the subgame (CR 800.4a), and their "
                     f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
-                    "CR 726.5 does not return them; they stay outside the main game too "
+                    f"CR {ed.cite('726.5').rule} does not return them; they stay outside the "
+                    "main game too "
                     "(many judges would return them to the main-game library; the rules do not "
                     "say so).")
     if ed.does("supplementary_decks_return"):
@@ -329,8 +330,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
                 tx.move(obj.id, main_id, Zone.COMMAND)
             else:
                 tx.note(f"{obj.label()} was in the subgame's {before.place}, not its command "
-                        "zone, as the subgame ended (“if it’s there”): CR 726.5 put it into "
-                        f"{obj.owner}'s main-game library with the other cards.")
+                        f"zone, as the subgame ended (“if it’s there”): CR "
+                        f"{ed.cite('726.5').rule} put it into {obj.owner}'s main-game library "
+                        "with the other cards.")
     with_counters = [p for p in sub.seats if tx.game(gid).seat(p).counters]
     if with_counters:
         if tx.edition.knows("726.4b"):

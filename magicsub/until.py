@@ -152,7 +152,8 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
         if mine:
             _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
                        f"{before.label()}'s exile links end with {game_name(gid)}")
-            tx.note(f"Literal reading: {game_name(gid)} has ended (CR 726.5). "
+            tx.note(f"Literal reading: {game_name(gid)} has ended (CR "
+                    f"{tx.edition.cite('726.5').rule}). "
                     f"{before.label()} leaves its battlefield only because every card of the "
                     "subgame goes to its owner's main-game library; the cards it exiled go there "
                     "too, from the subgame's exile. No return is made into a game whose zones "

@@ -332,3 +332,26 @@ def test_attraction_deck_moves_under_726_not_723():
         assert "naya" in moved
     assert where["723"] == (("1", "command"), ("main", "command"))
     assert where["726"] == (("1", "command"), ("1", "command"))
+
+
+_COMPARES = ("instead", "later", "would", "as CR 726")
+
+
+@pytest.mark.parametrize("number", ["506", "723"])
+def test_a_note_of_an_older_edition_names_726_only_to_compare(number):
+    """Under CR 506 and 723 a trace note cites that edition's paragraphs (CR 506.6, 723.3, ...):
+    a sentence naming a 726 paragraph compares ("CR 726.2 instead ...", "as CR 726.4b later
+    said"); it never gives the 726 number as the rule that applies."""
+    from dataclasses import replace
+    wrong = []
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        try:
+            result = replace(load_scenario(path), edition=number).run()
+        except RulesError:
+            continue
+        for step in result.trace:
+            for note in step.notes:
+                for sentence in re.findall(r"[^.;]*CR 726\.\w+[^.;]*", note):
+                    if not any(word in sentence for word in _COMPARES):
+                        wrong.append(f"{path.stem} step {step.index}: {sentence.strip()}")
+    assert not wrong, "\n".join(wrong[:10])
