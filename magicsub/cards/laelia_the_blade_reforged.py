@@ -1,4 +1,4 @@
-"""Laelia, the Blade Reforged (Commander 2021): a creature that grows when cards are exiled from
+"""Laelia, the Blade Reforged: a creature that grows when cards are exiled from
 its controller's library or graveyard (CR 603.2, 122.1a: +1/+1 counters, layer 7c).
 
 Oracle text: "Haste / Whenever Laelia, the Blade Reforged attacks, exile the top card of your
