@@ -67,6 +67,13 @@ def _bool(description: str | None = None, *, null: bool = False) -> dict:
                  "type": ["boolean", "null"] if null else "boolean"}, description)
 
 
+def _names(description: str) -> dict:
+    """A list of 2 to ``MAX_PLAYERS`` distinct player names (``players``, ``seating``)."""
+    return {"title": f"a list of 2 to {MAX_PLAYERS} distinct names", "type": "array",
+            "items": PLAYER, "minItems": 2, "maxItems": MAX_PLAYERS, "uniqueItems": True,
+            "description": description}
+
+
 def _enum(values: Iterable, title: str | None = None, description: str | None = None) -> dict:
     values = list(values)
     words = [v if isinstance(v, str) else json.dumps(v) for v in values]
@@ -371,25 +378,17 @@ def schema() -> dict:
             "notes": _text("a string", "notes for the scenario's readers", empty=True),
             "edition": _enum(editions, "a CR edition: " + ", ".join(EDITIONS),
                              "the Comprehensive Rules edition (default 726)"),
-            "players": {"title": f"a list of 2 to {MAX_PLAYERS} distinct names",
-                        "type": "array", "items": PLAYER, "minItems": 2,
-                        "maxItems": MAX_PLAYERS, "uniqueItems": True,
-                        "description": "the players in turn order; the first is the starting "
-                                       "player, the active player, with priority (CR 103.1: "
-                                       "turn order goes clockwise from the starting player, "
-                                       "so with seating: this is the seating read from the "
-                                       "starting player's seat)"},
-            "seating": {"title": f"a list of 2 to {MAX_PLAYERS} distinct names",
-                        "type": "array", "items": PLAYER, "minItems": 2,
-                        "maxItems": MAX_PLAYERS, "uniqueItems": True,
-                        "description": "where the players sit, clockwise from the first seat "
-                                       "(CR 800.5; multiplayer games): every player once. "
-                                       "Default: the players' order. The turn order goes "
-                                       "clockwise from the starting player (CR 103.1), so "
-                                       "players must be this list read from the first "
-                                       "player's seat. The trace begins with a step citing "
-                                       "800.5 and one citing 103.1; the range option (CR 801) "
-                                       "counts seats in this order"},
+            "players": _names("the players in turn order; the first is the starting player, "
+                              "the active player, with priority (CR 103.1: turn order goes "
+                              "clockwise from the starting player, so with seating: this is "
+                              "the seating read from the starting player's seat)"),
+            "seating": _names("where the players sit, clockwise from the first seat (CR 800.5; "
+                              "multiplayer games): every player once. Default: the players' "
+                              "order. The turn order goes clockwise from the starting player "
+                              "(CR 103.1), so players must be this list read from the first "
+                              "player's seat. The trace begins with a step citing 800.5 and "
+                              "one citing 103.1; the range option (CR 801) counts seats in "
+                              "this order"),
             "variant": {"title": "one of " + ", ".join(KNOWN_VARIANTS["726"]) + ", null",
                         "anyOf": [_enum(list(KNOWN_VARIANTS["726"]) + [None]),
                                   _list(_enum(KNOWN_VARIANTS["726"]), "a list of variants")],
