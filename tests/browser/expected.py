@@ -27,7 +27,7 @@ _GAME = re.compile(r"^(?P<game>main game|subgame \d+): (?P<rest>.*)$")
 _SEAT = re.compile(r"^(?P<player>[^:]+): life (?P<life>-?\d+)")
 _ZONE = re.compile(r"^(?:(?P<player>.+)'s )?(?P<zone>\w+) \((?P<count>\d+)\): (?P<items>.*)$")
 _OUTSIDE = re.compile(r"^outside the game \((?P<count>\d+)\): (?P<items>.*)$")
-_ITEM = re.compile(r"\s*(?P<id>[^,(]+?)(?: \((?P<bits>[^)]*)\))?(?:,|$)")
+_ITEM = re.compile(r"\s*(?P<id>[^,(]+?)(?: \((?P<bits>(?:[^()]|\([^()]*\))*)\))?(?:,|$)")
 _RANGE = re.compile(r"^(?P<p>.+)#(?P<a>\d+)–(?P=p)#(?P<b>\d+)$")
 
 OUTSIDE = ("outside", "outside", None)
