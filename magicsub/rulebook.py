@@ -13,6 +13,7 @@ from . import (  # noqa: F401
     modifiers,
     phasing,
     ranges,
+    schemes,
     storm,
     subgame,
     until,
