@@ -47,6 +47,8 @@ def test_904_9_the_archenemy_sets_the_top_scheme_in_motion_as_their_main_phase_b
                                     {"advance": "end"}]))
     steps = [s for s in result.trace if s.rule == "904.9"]
     assert len(steps) == 1
+    game = steps[0].snapshot.games[0]
+    assert (game.active, game.step, game.turn) == ("Alex", "main", 3)
     assert steps[0].text.startswith("Immediately after the archenemy’s precombat main phase")
     moved = [c for c in steps[0].changes if isinstance(c, Move)]
     assert [(m.obj, m.after.face_up, m.dst.zone) for m in moved] == [
