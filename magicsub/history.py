@@ -369,17 +369,9 @@ class Comparison:
         scenario = dataclasses.replace(self.scenario, edition=str(number),
                                        data={**self.scenario.data, "edition": str(number)})
         result = scenario.run()
-        game = scenario.build()
-        marks = [0]
-        for _, step in scenario.steps:
-            if "expect" not in step:
-                marks.append(marks[-1] + len(game.apply(step)))
-        if marks[-1] != len(result.trace):
-            raise HistoryError(f"{self.key}: the replay of the scenario under CR {number} made "
-                               f"{marks[-1]} steps, its run {len(result.trace)}")
         label = f"CR {number} ({edition(number).title})"
-        return EditionRun(str(number), result, f"{self.key}_{number}", label, tuple(marks),
-                          str(number) == str(self.scenario.edition))
+        return EditionRun(str(number), result, f"{self.key}_{number}", label,
+                          (0, *result.marks), str(number) == str(self.scenario.edition))
 
     def __repr__(self) -> str:
         return (f"Comparison({self.key!r}, {self.title!r}, "

@@ -48,11 +48,14 @@ class Failure:
 
 @dataclass
 class ScenarioResult:
-    """What running a scenario gave: the game, its trace and the failed expectations."""
+    """What running a scenario gave: the game, its trace and the failed expectations; ``marks``:
+    the length of the trace after each step of the scenario that acts (not ``expect``), in
+    order, so a view can show the board as each scenario step left it."""
 
     scenario: Scenario
     game: Game
     failures: list[Failure]
+    marks: tuple[int, ...] = ()
 
     @property
     def trace(self) -> Trace:
@@ -117,6 +120,8 @@ class Scenario:
         """
         game = self.build()
         failures: list[Failure] = []
+        made = len(game.trace)
+        marks = []
         for line, step in self.steps:
             if "expect" in step:
                 for exp in _as_list(step["expect"]):
@@ -124,14 +129,15 @@ class Scenario:
                                  for e, a in expectations.check(game, exp)]
                 continue
             try:
-                game.apply(step)
+                made += len(game.apply(step))
             except ScenarioError as err:
                 raise err.at(self.file, line) from None
             except RulesError as err:
                 raise err.located(f"{self.file}:{line}") from None
+            marks.append(made)
         for line, exp in self.expect:
             failures += [Failure(self.file, line, e, a) for e, a in expectations.check(game, exp)]
-        return ScenarioResult(self, game, failures)
+        return ScenarioResult(self, game, failures, tuple(marks))
 
 
 def run_file(path: str | Path) -> tuple[ScenarioResult | None, str | None, int]:

@@ -93,3 +93,16 @@ expect:
   - {stack: [shahrazad, shahrazad-copy], game: main}
 """
     assert load_scenario(text=text).run().ok
+
+
+def test_a_run_marks_the_trace_length_after_each_acting_step(scenario_runs):
+    """``ScenarioResult.marks``: one per step that acts (not ``expect``), each the length of the
+    trace once that step was applied; the last is the whole trace."""
+    for name, result in scenario_runs.items():
+        acting = [s for _, s in result.scenario.steps if "expect" not in s]
+        assert len(result.marks) == len(acting), name
+        assert list(result.marks) == sorted(result.marks), name
+        assert result.marks[-1] == len(result.trace), name
+    result = scenario_runs["726_5_edition_506.yaml"]
+    assert [s.rule for s in result.trace][:result.marks[0]] == ["601.2a", "117.3c"]
+    assert [result.trace[m - 1].rule for m in result.marks[1:3]] == ["103.5", "103.8a"]
