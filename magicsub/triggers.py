@@ -80,13 +80,13 @@ def _discontinued(tx: Tx, gid: int, trig: PendingTrigger) -> None:
     else:
         with tx.aside("603.3", WAITS):
             held = tx.edition.cite("726.4a.held").rule
+            released = tx.edition.cite("726.5.held").rule
             tx.note(f"Literal reading: CR {held} holds only the abilities that trigger on cards "
-                    f"leaving {game_name(gid)} for the subgame, and CR "
-                    f"{tx.edition.cite('726.5.held').rule} puts onto the stack those that "
-                    "triggered because cards were removed from it. This one did not, so it waits "
-                    "like any triggered ability until a player would receive priority in "
-                    f"{game_name(gid)}: once the subgame is over, above the abilities CR "
-                    f"{tx.edition.cite('726.5.held').rule} puts onto the stack. Other reading (the "
+                    f"leaving {game_name(gid)} for the subgame, and CR {released} puts onto the "
+                    "stack those that triggered because cards were removed from it. This one did "
+                    "not, so it waits like any triggered ability until a player would receive "
+                    f"priority in {game_name(gid)}: once the subgame is over, above the abilities "
+                    f"CR {released} puts onto the stack. Other reading (the "
                     "2003 rules, CR 506.2): every main-game ability that triggers while the "
                     "subgame is in progress waits for its end, and all go on the stack together.")
             tx.trigger_event(gid, trig.id, trig.text, "triggers in the discontinued game and "
@@ -118,7 +118,7 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
     (``watch_all``). Abilities that trigger on the same event trigger in their sources'
     timestamp order (``state.timestamp``), the default order in which their controller puts
     them on the stack (CR 603.3b)."""
-    _EVENT[tx] = set()
+    _EVENT.pop(tx, None)  # a new event: ``first_in_event`` starts a fresh set
     index = _index(tx)
     battlefield = Zone.BATTLEFIELD
     befores = [b for b, _ in moves if b is not None]

@@ -293,3 +293,21 @@ def test_800_4d_a_held_trigger_of_a_player_who_leaves_names_the_paragraph_that_h
         removed = [c for s in result.trace if s.rule == "800.4d" for c in s.changes
                    if "removed: Bianca has left the game" in str(c)]
         assert len(removed) == 1 and "Syr Konrad" in str(removed[0]), number
+
+
+def test_laelia_triggers_once_for_each_event_of_one_request():
+    """"Whenever one or more cards are put into exile from your library": one trigger for a whole
+    event (every card of one move), and a new one for the next event, even within one request
+    (one transaction)."""
+    from magicsub import triggers
+    from magicsub.transaction import Tx
+    from magicsub.zones import Zone
+    game = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 6, "Bianca": 3})
+    game.add_object("laelia", "Laelia, the Blade Reforged", owner="Alex", zone="battlefield")
+    tx = Tx(game.world, game.edition, game.rng, 0, observers=(triggers.on_move,))
+    tx.step("406.3")
+    library = [o.id for o in tx.world.in_zone(0, Zone.LIBRARY, "Alex")]
+    tx.move_all("Alex", library[:3], 0, Zone.EXILE)
+    assert [t.source for t in tx.game(0).pending] == ["laelia"]
+    tx.move_all("Alex", library[3:], 0, Zone.EXILE)
+    assert [t.source for t in tx.game(0).pending] == ["laelia", "laelia"]
