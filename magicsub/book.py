@@ -156,9 +156,6 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
     others, those about the game that do not hold are listed (they are the difference).
     """
     scenario = _load(file, text)
-    if not _KEY.match(key):
-        raise PageError(f"a comparison's key is a Python-style name (letters, digits, _), got "
-                        f"{key!r}")
     try:
         comparison = history.Comparison(key, scenario, tuple(str(n) for n in editions))
     except history.HistoryError as err:
