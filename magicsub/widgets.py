@@ -37,7 +37,18 @@ if TYPE_CHECKING:
     from .trace import Trace
 
 
-class Stepper(w.VBox):
+class _SummaryText:
+    """A widget whose ``text/plain`` output is its ``summary()`` (what nbval compares), not
+    the widget's repr."""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.summary()
+        return bundle
+
+
+class Stepper(_SummaryText, w.VBox):
     """Step through a trace: a slider (arrow keys work), Play, and one precomputed page per step.
 
     Page 0 is the board before the first step (``trace.initial``); page ``i`` is step ``i - 1``.
@@ -178,14 +189,7 @@ class Stepper(w.VBox):
         nbval compares."""
         return textview.stepper_text(self.trace, self.title)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle["text/plain"] = self.summary()
-        return bundle
-
-
-class RuleDiff(w.HTML):
+class RuleDiff(_SummaryText, w.HTML):
     """A ``history.RuleDiff`` in JupyterLab: its HTML in a widget, so a committed notebook keeps
     only the text (the widget view is not kept; the book's build makes the HTML again)."""
 
@@ -193,14 +197,12 @@ class RuleDiff(w.HTML):
         super().__init__(value=diff.html())
         self.diff = diff
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle["text/plain"] = self.diff.text()
-        return bundle
+    def summary(self) -> str:
+        """The diff as text (``[-removed-]{+added+}``): the ``text/plain`` nbval compares."""
+        return self.diff.text()
 
 
-class Compare(w.VBox):
+class Compare(_SummaryText, w.VBox):
     """One scenario under several editions: a ``Stepper`` per edition in a grid (side by side
     where there is room, stacked where there is not) and a shared "Scenario step" list, with
     Previous/Next, that moves every stepper to the board after the same step of the scenario
@@ -256,14 +258,7 @@ class Compare(w.VBox):
         """The text of the whole (``Comparison.summary``): the ``text/plain`` nbval compares."""
         return self.comparison.summary()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle["text/plain"] = self.summary()
-        return bundle
-
-
-class Quiz(w.VBox):
+class Quiz(_SummaryText, w.VBox):
     """A question whose right answer the engine computes by running ``scenario``.
 
     Choosing an answer (a ``ToggleButtons``, keyboard operable) shows its feedback page,
@@ -318,13 +313,6 @@ class Quiz(w.VBox):
         """The question, the choices and the engine's answer, as text: the widget's
         ``text/plain`` output, which nbval compares."""
         return self.content.summary()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle["text/plain"] = self.summary()
-        return bundle
-
 
 def state_bytes(widget: w.Widget) -> int:
     """Bytes of the embedded widget state (as ``embed_minimal_html`` writes it) of ``widget``."""
