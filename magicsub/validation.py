@@ -2,9 +2,20 @@
 (``check_json``), then the schema, reporting the first problem in the file with its line, the
 path to the value and what was expected: ``steps[1].cast.card: expected an object id, got 5``.
 
-Validation uses ``jsonschema_rs`` (a JSON Schema validator in Rust: imported in milliseconds,
-where ``jsonschema`` takes 0.35 s, or 2 s with ``rfc3987-syntax`` installed as Jupyter does). It
-is imported only when a scenario is validated, so ``import magicsub`` stays light.
+Which library checks the schema (``magicsub.schemalibs``, imported only when a scenario is
+validated, so ``import magicsub`` stays light):
+
+- ``jsonschema_rs`` (Rust) wherever it is installed (``pip install magicsub``, the book, the CLI):
+  imported in milliseconds, where ``jsonschema`` takes 0.35 s (2 s with ``rfc3987-syntax``
+  installed as Jupyter does).
+- ``jsonschema`` (pure Python) where ``jsonschema_rs`` cannot be imported: in Pyodide
+  (JupyterLite) no Rust wheel exists, and the site ships ``jsonschema==4.17.3`` (the last release
+  built on ``pyrsistent``, not the Rust ``rpds-py``). ``use_pure_python()`` forces it (tests).
+
+Both give the same message and the same line for the same bad input: the messages are written
+here from the failing keyword and the schema, never from the library's own words, and the first
+problem is chosen by line, then by the place of the failing keyword in the schema, then by the
+place of the value in the data, never by the order in which a library found them (which differs).
 """
 
 from __future__ import annotations
@@ -17,36 +28,55 @@ from collections.abc import Iterable
 from .errors import ScenarioError
 from .limits import MAX_DEPTH, MAX_YAML_NODES, shown
 from .schema import schema
+from .schemalibs import PurePython, Rust, names_at
 from .yamlfile import LineDict, LineList, lone_surrogate
 
 MAX_ERRORS = 100
 """The most schema errors looked at to find the first one in the file."""
 
 
-@functools.cache
-def _validator(ref: str | None = None):
-    import jsonschema_rs
+_PURE = False
 
+
+def use_pure_python(pure: bool = True) -> None:
+    """Check scenarios with the pure-Python ``jsonschema`` even where ``jsonschema_rs`` is
+    installed (``pure=False``: prefer ``jsonschema_rs`` again). Tests compare the two with it."""
+    global _PURE
+    _PURE = pure
+
+
+def library() -> str:
+    """The name of the library that checks scenarios here: ``jsonschema_rs`` or ``jsonschema``."""
+    return _validator(None, _PURE).name
+
+
+@functools.cache
+def _validator(ref: str | None, pure: bool):
     root = schema() if ref is None else {"$schema": schema()["$schema"],
                                          "$defs": schema()["$defs"], "$ref": f"#/$defs/{ref}"}
-    return jsonschema_rs.Draft202012Validator(root)
+    if not pure:
+        try:
+            return Rust(root)
+        except ImportError:
+            pass
+    return PurePython(root)
 
 
 def validate(data: object, *, ref: str | None = None, line: int | None = 1) -> None:
     """Check ``data`` against the schema (or its ``$defs`` entry ``ref``).
 
     ``data`` must first be JSON data (``check_json``); then the first problem in the file (the
-    lowest line) is reported.
+    lowest line; on one line, the first in the schema, then in the data) is reported.
 
     :raises ScenarioError: the line (from a ``LineDict`` or ``LineList``; else ``line``), the path
         to the value and what was expected.
     """
     check_json(data, line=line)
-    errors = list(itertools.islice(_validator(ref).iter_errors(data), MAX_ERRORS))
-    if not errors:
+    problems = list(itertools.islice(_validator(ref, _PURE).iter_errors(data), MAX_ERRORS))
+    if not problems:
         return
-    found = [(_located(data, e, line), i) for i, e in enumerate(errors)]
-    (where, message), _ = min(found, key=lambda f: (_key(f[0][0]), f[1]))
+    where, message, _ = min((_located(data, p, line) for p in problems),
+                            key=lambda f: (_key(f[0]), f[2]))
     raise ScenarioError(message, line=where)
 
 
@@ -108,35 +138,49 @@ def _at(tree: object, path: Iterable) -> object:
     return tree
 
 
-def _located(data: object, error, default: int | None) -> tuple[int | None, str]:
-    path = list(error.instance_path)
-    line = line_at(data, path, default)
+def _located(data: object, problem, default: int | None) -> tuple[int | None, str, tuple]:
+    """The line and the message of ``problem``, and its place: in the schema, then in the data
+    (``_place``), to choose between problems on one line whichever library found them."""
+    path = list(problem.path)
     where = _path_text(path)
     prefix = f"{where}: " if where else ""
     instance = _at(data, path)
-    keyword = error.kind.name
-    details = error.kind.as_dict()
-    subschema = _at(schema(), error.schema_path[:-1])
-    if keyword == "additionalProperties":
+    schema_path = problem.schema_path
+    keyword = schema_path[-1]
+    subschema = _at(schema(), schema_path[:-1])
+    at = path
+    names = names_at(schema_path)
+    if names is not None:
+        key = problem.key
+        at = path + [key]
+        expected = _expected(_at(schema(), schema_path[:names + 1]), keyword)
+        message = f"{prefix}key {shown(key)}: expected {expected}"
+    elif keyword == "additionalProperties":
         known = subschema.get("properties", {})
         extra = next(k for k in instance if k not in known)
-        return (line_at(data, path + [extra], default),
-                f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}")
-    if keyword == "required":
-        key = details["property"]
+        at = path + [extra]
+        message = f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}"
+    elif keyword == "required":
+        key = next(k for k in subschema["required"] if k not in instance)
         what = subschema.get("properties", {}).get(key, {}).get("title")
-        return line, f"{prefix}missing key {key!r}" + (f" ({what})" if what else "")
-    if keyword == "propertyNames":
-        inner = details["error"]
-        key = inner.instance
-        names = _at(schema(), error.schema_path[:error.schema_path.index("propertyNames") + 1])
-        return (line_at(data, path + [key], default),
-                f"{prefix}key {shown(key)}: expected {_expected(names, inner.kind.name, inner)}")
-    return line, f"{prefix}expected {_expected(subschema, keyword, error)}, got " \
-                 f"{shown(instance)}{_size(keyword, instance)}"
+        message = f"{prefix}missing key {key!r}" + (f" ({what})" if what else "")
+    else:
+        message = (f"{prefix}expected {_expected(subschema, keyword)}, got "
+                   f"{shown(instance)}{_size(keyword, instance)}")
+    return line_at(data, at, default), message, (_place(schema(), schema_path), _place(data, at))
 
 
-def _expected(subschema: dict, keyword: str, error) -> str:
+def _place(tree: object, path: Iterable) -> tuple[int, ...]:
+    """Where ``path`` leads in ``tree``: the index of each key among its mapping's keys, or of
+    each item in its list, so that places compare in the order of the file."""
+    out = []
+    for key in path:
+        out.append(list(tree).index(key) if isinstance(tree, dict) else key)
+        tree = tree[key]
+    return tuple(out)
+
+
+def _expected(subschema: dict, keyword: str) -> str:
     title = subschema.get("title")
     value = subschema.get(keyword)
     if keyword == "type":
@@ -156,7 +200,7 @@ def _expected(subschema: dict, keyword: str, error) -> str:
         return "distinct items"
     if keyword == "const":
         return shown(value)
-    return title or error.message
+    return title or f"a value that meets {keyword}: {shown(value)}"
 
 
 def _size(keyword: str, instance: object) -> str:
