@@ -14,8 +14,9 @@ validated, so ``import magicsub`` stays light):
 
 Both give the same message and the same line for the same bad input: the messages are written
 here from the failing keyword and the schema, never from the library's own words, and the first
-problem is chosen by line, then by the place of the failing keyword in the schema, then by the
-place of the value in the data, never by the order in which a library found them (which differs).
+problem is chosen by line, then by the place in the data of the value it is about (a mapping
+before its values), then by the place of the failing keyword in the schema, never by the order in
+which a library found them (which differs).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def validate(data: object, *, ref: str | None = None, line: int | None = 1) -> N
     """Check ``data`` against the schema (or its ``$defs`` entry ``ref``).
 
     ``data`` must first be JSON data (``check_json``); then the first problem in the file (the
-    lowest line; on one line, the first in the schema, then in the data) is reported.
+    lowest line; on one line, the first in the data, then in the schema) is reported.
 
     :raises ScenarioError: the line (from a ``LineDict`` or ``LineList``; else ``line``), the path
         to the value and what was expected.
@@ -139,8 +140,9 @@ def _at(tree: object, path: Iterable) -> object:
 
 
 def _located(data: object, problem, default: int | None) -> tuple[int | None, str, tuple]:
-    """The line and the message of ``problem``, and its place: in the schema, then in the data
-    (``_place``), to choose between problems on one line whichever library found them."""
+    """The line and the message of ``problem``, and its place: of the value it is about in the
+    data (a mapping before its values), then of the failing keyword in the schema (``_place``),
+    to choose between problems on one line whichever library found them."""
     path = list(problem.path)
     where = _path_text(path)
     prefix = f"{where}: " if where else ""
@@ -167,7 +169,7 @@ def _located(data: object, problem, default: int | None) -> tuple[int | None, st
     else:
         message = (f"{prefix}expected {_expected(subschema, keyword)}, got "
                    f"{shown(instance)}{_size(keyword, instance)}")
-    return line_at(data, at, default), message, (_place(schema(), schema_path), _place(data, at))
+    return line_at(data, at, default), message, (_place(data, path), _place(schema(), schema_path))
 
 
 def _place(tree: object, path: Iterable) -> tuple[int, ...]:
