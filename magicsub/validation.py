@@ -22,7 +22,6 @@ which a library found them (which differs).
 from __future__ import annotations
 
 import functools
-import itertools
 import sys
 from collections.abc import Iterable
 
@@ -31,10 +30,6 @@ from .limits import MAX_DEPTH, MAX_YAML_NODES, shown
 from .schema import schema
 from .schemalibs import PurePython, Rust, names_at
 from .yamlfile import LineDict, LineList, lone_surrogate
-
-MAX_ERRORS = 100
-"""The most schema errors looked at to find the first one in the file."""
-
 
 _PURE = False
 
@@ -73,12 +68,11 @@ def validate(data: object, *, ref: str | None = None, line: int | None = 1) -> N
         to the value and what was expected.
     """
     check_json(data, line=line)
-    problems = list(itertools.islice(_validator(ref, _PURE).iter_errors(data), MAX_ERRORS))
+    problems = list(_validator(ref, _PURE).iter_errors(data))
     if not problems:
         return
-    where, message, _ = min((_located(data, p, line) for p in problems),
-                            key=lambda f: (_key(f[0]), f[2]))
-    raise ScenarioError(message, line=where)
+    first = min(problems, key=lambda p: _order(data, p, line))
+    raise ScenarioError(_message(data, first), line=line_at(data, _value_of(data, first), line))
 
 
 def check_json(data: object, *, line: int | None = 1) -> None:
@@ -139,10 +133,27 @@ def _at(tree: object, path: Iterable) -> object:
     return tree
 
 
-def _located(data: object, problem, default: int | None) -> tuple[int | None, str, tuple]:
-    """The line and the message of ``problem``, and its place: of the value it is about in the
-    data (a mapping before its values), then of the failing keyword in the schema (``_place``),
-    to choose between problems on one line whichever library found them."""
+def _value_of(data: object, problem) -> list:
+    """The path to the value ``problem`` is about: for an unknown key or a bad key, the key."""
+    path = list(problem.path)
+    names = names_at(problem.schema_path)
+    if names is not None:
+        return path + [problem.key]
+    if problem.schema_path[-1] == "additionalProperties":
+        known = _at(schema(), problem.schema_path[:-1]).get("properties", {})
+        return path + [next(k for k in _at(data, path) if k not in known)]
+    return path
+
+
+def _order(data: object, problem, default: int | None) -> tuple:
+    """Where ``problem`` comes in the file: its line, then the place in the data of the value it
+    is about (a mapping before its values), then of the failing keyword in the schema
+    (``_place``), whichever library found it."""
+    line = line_at(data, _value_of(data, problem), default)
+    return _key(line), _place(data, problem.path), _place(schema(), problem.schema_path)
+
+
+def _message(data: object, problem) -> str:
     path = list(problem.path)
     where = _path_text(path)
     prefix = f"{where}: " if where else ""
@@ -150,26 +161,20 @@ def _located(data: object, problem, default: int | None) -> tuple[int | None, st
     schema_path = problem.schema_path
     keyword = schema_path[-1]
     subschema = _at(schema(), schema_path[:-1])
-    at = path
     names = names_at(schema_path)
     if names is not None:
-        key = problem.key
-        at = path + [key]
         expected = _expected(_at(schema(), schema_path[:names + 1]), keyword)
-        message = f"{prefix}key {shown(key)}: expected {expected}"
-    elif keyword == "additionalProperties":
+        return f"{prefix}key {shown(problem.key)}: expected {expected}"
+    if keyword == "additionalProperties":
         known = subschema.get("properties", {})
         extra = next(k for k in instance if k not in known)
-        at = path + [extra]
-        message = f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}"
-    elif keyword == "required":
+        return f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}"
+    if keyword == "required":
         key = next(k for k in subschema["required"] if k not in instance)
         what = subschema.get("properties", {}).get(key, {}).get("title")
-        message = f"{prefix}missing key {key!r}" + (f" ({what})" if what else "")
-    else:
-        message = (f"{prefix}expected {_expected(subschema, keyword)}, got "
-                   f"{shown(instance)}{_size(keyword, instance)}")
-    return line_at(data, at, default), message, (_place(data, path), _place(schema(), schema_path))
+        return f"{prefix}missing key {key!r}" + (f" ({what})" if what else "")
+    return (f"{prefix}expected {_expected(subschema, keyword)}, got "
+            f"{shown(instance)}{_size(keyword, instance)}")
 
 
 def _place(tree: object, path: Iterable) -> tuple[int, ...]:

@@ -27,14 +27,13 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
 
 
 class _Reversed:
-    """A validator yielding another's first ``MAX_ERRORS`` errors last first."""
+    """A validator yielding another's errors last first."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
 
     def iter_errors(self, data):
-        errors = list(self.inner.iter_errors(data))[:validation.MAX_ERRORS]
-        return iter(errors[::-1])
+        return reversed(list(self.inner.iter_errors(data)))
 
 
 @contextlib.contextmanager
@@ -164,12 +163,15 @@ BASE = "title: t\nplayers: [A, B]\n"
      "steps[0].resolve: expected an object id, got 5"),
     ("title: t\nplayers: [A, B]\nsteps: [{advance: {card: x}}]\n", 3,
      "steps[0].advance: unknown key 'card'; expected one of step"),
+    (BASE + "expect:\n  - {subgames: x}\nsteps:\n" + "  - {cast: {card: 5}}\n" * 200, 4,
+     "expect[0].subgames: expected a whole number, got 'x'"),
 ])
 def test_each_library_words_each_kind_of_problem_the_same(mode, text, line, message):
     """``required`` names the first missing key in the schema's order; ``propertyNames`` the
     key; ``additionalProperties`` the unknown key and its line; ``pattern`` refuses a final
     newline (ECMA 262 ``$``); on one line the first value in the file is reported (a mapping
-    before its values), then the first failing keyword in the schema."""
+    before its values), then the first failing keyword in the schema; the first problem in the
+    file is found among all of them (here 401), not among the first a library yields."""
     with checked_by(mode), pytest.raises(ScenarioError) as e:
         load_scenario(text=text)
     assert e.value.line == line
