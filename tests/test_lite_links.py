@@ -9,9 +9,11 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import nbformat
 import pytest
+from docutils import nodes
 from sphinx.application import Sphinx
 
 from tools import lite_links
@@ -111,3 +113,12 @@ def test_the_url_is_quoted_then_escaped_and_markdown_pages_have_no_link(built):
 def test_the_link_has_no_words_in_the_search_index(built):
     index = (built / "searchindex.js").read_text(encoding="utf-8").lower()
     assert '"notebook"' in index and '"browser"' not in index and "jupyterlite" not in index
+
+
+def test_the_link_escapes_its_url_in_html():
+    """A URL from the config (``magicsub_lite_url``) is written escaped, never as markup."""
+    translator = SimpleNamespace(body=[])
+    with pytest.raises(nodes.SkipNode):
+        lite_links.visit_lite_link(translator, lite_links.lite_link(href='x"><b>&amp;'))
+    (html,) = translator.body
+    assert 'href="x&quot;&gt;&lt;b&gt;&amp;amp;"' in html and "<b>" not in html
