@@ -16,6 +16,7 @@ pytest.importorskip("ipywidgets")
 
 from magicsub import book  # noqa: E402
 from magicsub.widgets import Quiz, Stepper  # noqa: E402
+from tools.notebooks import TRY_IMPORT, TRY_WHERE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = book.SCENARIOS / "800_4a_bribery_alex_leaves.yaml"
@@ -92,9 +93,35 @@ def test_each_chapter_ends_with_try_it_on_a_scenario_of_the_page(page):
     text = "".join(md["source"])
     assert text.startswith("## Try it\n") and "undo" in text and "`" in text
     source = "".join(code["source"])
-    assert source.startswith("try_it(") and "remove-input" not in code["metadata"].get("tags", [])
+    assert source.startswith(f"{TRY_IMPORT}try_it(")
+    assert "remove-input" not in code["metadata"].get("tags", [])
     output = "".join("".join(o.get("text", "")) for o in code["outputs"])
     assert output.startswith("Unedited, a stepper above shows this scenario"), output
+
+
+TRY_PAGES = sorted(p for p in (ROOT / "book").glob("*.ipynb")
+                   if '"## Try it\\n"' in p.read_text(encoding="utf-8"))
+
+
+def test_every_try_it_text_is_followed_by_its_cell_which_runs_on_its_own():
+    """Every "## Try it" cell of the book says where it runs (the page's "Try it in the browser"
+    link, ``make lab``), how to go back and where to read how to reload the original, in the same
+    words everywhere; the next cell imports ``try_it`` before calling it, so a learner can run that
+    cell alone (in JupyterLite, without running the page first)."""
+    assert len(TRY_PAGES) >= 45
+    using = (ROOT / "book" / "using.md").read_text(encoding="utf-8")
+    assert "(try-in-browser)=\n## Try it in the browser\n" in using
+    for path in TRY_PAGES:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        tries = [i for i, c in enumerate(cells)
+                 if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## Try it")]
+        for i in tries:
+            text = "".join(cells[i]["source"])
+            assert " ".join(text.split()).endswith(" ".join(TRY_WHERE.split())), path.name
+            assert "undo (Ctrl+Z) and run it again" in " ".join(text.split()), path.name
+            assert i + 1 < len(cells) and cells[i + 1]["cell_type"] == "code", path.name
+            source = "".join(cells[i + 1]["source"])
+            assert source.startswith(f"{TRY_IMPORT}try_it("), (path.name, source[:60])
 
 
 def _readme_section(title: str) -> str:
@@ -138,7 +165,7 @@ def test_the_readme_write_your_own_walkthrough_runs_as_written(tmp_path, monkeyp
     assert notebooks.toc_files()[-1] == "book/my_page"
     sources = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]]
     quiz_call = re.search(r'`(quiz\("[^"]+"\))`', section)[1]
-    sources.insert(next(i for i, s in enumerate(sources) if s.startswith("try_it")) - 1,
+    sources.insert(next(i for i, s in enumerate(sources) if s.startswith(TRY_IMPORT)) - 1,
                    quiz_call)
     for listed in re.findall(r"^\| (?:code|Markdown)[^|]*\| `([^`]+)` \|", section, re.M):
         if "..." not in listed:

@@ -226,7 +226,7 @@ def test_new_page_starts_from_a_scenario(tmp_path, monkeypatch):
     assert sources[0] == "# Bribery, then Alex leaves (CR 800.4a, third example)"
     assert sources[1] == notebooks.IMPORT
     assert 'stepper("s1", "800_4a_bribery_alex_leaves.yaml")' in sources
-    assert any(s.startswith("try_it(") for s in sources)
+    assert any(s.startswith(notebooks.TRY_IMPORT + "try_it(") for s in sources)
     assert notebooks.toc_files() == ["book/intro", "book/a", "book/my_page", "book/b"]
     with pytest.raises(SystemExit, match="exists"):
         notebooks.new_page("my_page", "800_4a_bribery_alex_leaves.yaml", None, None)

@@ -13,6 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
 from magicsub import rulelinks
 from tools import rule_links
@@ -130,9 +131,10 @@ def built(tmp_path_factory) -> tuple[Path, str]:
     (src / "nb.ipynb").write_text(OLD_FORM, encoding="utf-8")
     out = src / "_build" / "html"
     status, warnings = io.StringIO(), io.StringIO()
-    app = Sphinx(str(src), str(src), str(out), str(src / "_build" / "doctrees"), "html",
-                 status=status, warning=warnings, freshenv=True, warningiserror=True)
-    app.build()
+    with docutils_namespace():  # the nodes it registers go after: another test builds too
+        app = Sphinx(str(src), str(src), str(out), str(src / "_build" / "doctrees"), "html",
+                     status=status, warning=warnings, freshenv=True, warningiserror=True)
+        app.build()
     assert not warnings.getvalue(), warnings.getvalue()
     return out, status.getvalue()
 

@@ -162,6 +162,16 @@ def problems() -> list[str]:
     return found
 
 
+TRY_IMPORT = "from magicsub.book import try_it\n"
+"""The first line of every try-it cell: a learner can run that cell alone (say in JupyterLite,
+without running the page first)."""
+TRY_WHERE = ("In your browser, with nothing to install: **Try it in the browser** at the top of "
+             "the book's page (the first start takes a few seconds); with Python: `make lab`. "
+             "Browser edits are kept: to reload the original, see "
+             "[Using this book](#try-in-browser).")
+"""Where a try-it cell runs and how to get the page back: the second paragraph of every
+"## Try it" cell (tools/lite_links.py makes the link; book/using.md says how to reload)."""
+
 NEW_PAGE = [
     ("markdown", "# {title}"),
     ("code", IMPORT),
@@ -175,10 +185,10 @@ NEW_PAGE = [
     ("markdown", "## Check yourself\n\nAdd a quiz to `quizzes/{name}.yaml` (see "
                  "{{doc}}`author_walkthrough`), then ask it here:\n\n"
                  "```python\nquiz(\"{name}-1\")\n```"),
-    ("markdown", "## Try it\n\nEdit the scenario below and run the cell (Shift+Enter): the new "
-                 "trace appears, with any expectation that no longer holds. To go back, undo "
-                 "your edit (Ctrl+Z) and run it again."),
-    ("code", 'try_it("""\\\n{yaml}""")'),
+    ("markdown", "## Try it\n\nBelow is the page's scenario. Say what to change and what then "
+                 "happens. Run the cell (Shift+Enter; it runs on its own); to go back, undo "
+                 "(Ctrl+Z) and run it again.\n\n" + TRY_WHERE),
+    ("code", TRY_IMPORT + 'try_it("""\\\n{yaml}""")'),
 ]
 
 
@@ -211,7 +221,7 @@ def new_page(name: str, scenario: str, title: str | None, part: str | None) -> P
         cell = (nbformat.v4.new_markdown_cell(body) if kind == "markdown"
                 else nbformat.v4.new_code_cell(body))
         cell["id"] = f"{name.replace('_', '-')}-{i:02d}"
-        if kind == "code" and not body.startswith("try_it"):
+        if kind == "code" and not body.startswith(TRY_IMPORT):
             cell.metadata["tags"] = ["remove-input"]
         nb.cells.append(cell)
     write(path, nb)
