@@ -33,16 +33,17 @@ NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := book/_vendor/.vendored
 
 .PHONY: help venv node_modules vendor book notebooks golden lint unit nbval browser chromium \
-	test lab clean bench wheel
+	test lab clean bench wheel lite test-lite
 
 help:
 	@echo "make book       build the Jupyter Book into _build/html"
 	@echo "make test       lint, unit/property/scenario tests, nbval, book build, browser tests"
+	@echo "make lite       build the JupyterLite site (the pages live in the browser) into _build/lite"
 	@echo "make lab        run JupyterLab with this project's environment"
 	@echo "make notebooks  re-execute every notebook under book/, storing text outputs (no widget state)"
 	@echo "make golden     rewrite tests/golden/ (the trace of every scenario) after an engine change"
 	@echo "make wheel      build the sdist and the wheel (with the widget JavaScript) into dist/"
-	@echo "make lint | unit | nbval | browser | bench | clean"
+	@echo "make lint | unit | nbval | browser | test-lite | bench | clean"
 
 # --- environments -------------------------------------------------------------------------
 
@@ -77,7 +78,9 @@ $(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py magicsub/assets/widgets_a
 book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build $(ROOT) --builder html --all -n -W --keep-going; \
-	echo "Book built in $$(( $$(date +%s) - start )) s."
+	echo "Book built in $$(( $$(date +%s) - start )) s."; \
+	echo "Its 'Try it in the browser' links need \`make lite\` and an HTTP server over _build" \
+	  "(e.g. python3 -m http.server -d _build, then /html/index.html)."
 	@echo "Open $(ROOT)/_build/html/index.html"
 
 notebooks: $(VENV_STAMP)
@@ -94,6 +97,11 @@ lab: $(VENV_STAMP)
 wheel: $(VENV_STAMP) $(NODE_STAMP)
 	$(BIN)/uv build --out-dir dist
 
+# The JupyterLite site (tools/lite.py): always built from scratch, offline once .cache/lite
+# holds the pinned wheels. Published beside _build/html (each page's link: ../../lite/...).
+lite: $(VENV_STAMP) $(NODE_STAMP)
+	@$(BIN)/python tools/lite.py
+
 # --- checks -------------------------------------------------------------------------------
 
 lint: $(VENV_STAMP)
@@ -109,6 +117,7 @@ lint: $(VENV_STAMP)
 # into a fresh virtualenv, offline from uv's cache, which `make venv` filled.
 unit: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) $(PARALLEL) tests magicsub README.md -m "not browser" --ignore=tests/browser \
+	  --ignore=tests/lite \
 	  --doctest-modules --ignore=magicsub/widgets.py --doctest-glob=README.md
 
 # Two kernels at a time, one per worker. Their sockets are Unix sockets named after each
@@ -123,6 +132,10 @@ chromium:
 
 browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 	$(PYTEST) tests/browser -m browser
+
+# One book page live in JupyterLite, every other host blocked (tests/lite): needs `make book`.
+test-lite: lite chromium
+	$(PYTEST) tests/lite -m lite
 
 # tools/test_stages.sh: installs first; then two lanes on the two cores, lint, unit and nbval
 # beside book then browser (the browser tests need the book). Chromium, when missing, is

@@ -12,13 +12,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STAGES = ["install", "lint", "unit", "nbval", "book", "browser"]
+STAGES = ["install", "lint", "unit", "nbval", "lite", "book", "browser"]
 STAND_INS = """\
-.PHONY: venv node_modules vendor lint unit nbval book browser
+.PHONY: venv node_modules vendor lint unit nbval book browser test-lite
 venv node_modules vendor lint nbval browser:
 \t@echo "$@ ran"; sleep 0.1
 book:
-\t@echo "book ran"; sleep 0.1; test ! -e book-fails
+\t@echo "book ran"; sleep 0.3; touch book-ran-first; test ! -e book-fails
+test-lite:
+\t@test -e book-ran-first; echo "test-lite ran"; sleep 0.1
 unit:
 \t@{unit}
 """

@@ -49,6 +49,7 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 WHEELS = ROOT / "lite" / "wheels.txt"
 SOURCES = ROOT / "lite" / "sources.txt"
 CONFIG = ROOT / "lite" / "jupyter-lite.json"
+OVERRIDES = ROOT / "lite" / "overrides.json"
 
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """The files of the npm package that Pyodide loads at start."""
@@ -62,8 +63,8 @@ EXTRA_DEPENDS = {"magicsub": ("ipywidgets",)}
 SKIPPED_DEPENDS = {"jsonschema-rs": "jsonschema", "jupyterlab-widgets": None,
                    "widgetsnbextension": None}
 """Requirements the site serves another way: the Rust validator by the pure ``jsonschema``
-(magicsub falls back to it), and the widget front-end packages (the site's JupyterLab has their extension;
-the kernel's piplite index has ``widgetsnbextension``)."""
+(magicsub falls back to it); the widget front-end packages not at all (the site's JupyterLab has
+their extension; the kernel's piplite index has ``widgetsnbextension``)."""
 
 APPS = ("notebooks", "tree")
 """JupyterLite's apps in the site: a page opens in the notebook app; the tree app lists files."""
@@ -115,6 +116,7 @@ def build() -> None:
     (pyodide / "pyodide-lock.json").write_text(
         json.dumps(lock(original, wheels), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     shutil.copyfile(CONFIG, SRC / "jupyter-lite.json")
+    shutil.copyfile(OVERRIDES, SRC / "overrides.json")
     stage_contents(ROOT / "book", CONTENTS)
     command = [str(Path(sys.executable).with_name("jupyter")), "lite", "build",
                "--lite-dir", str(SRC), "--output-dir", str(OUT), "--contents", str(CONTENTS),
@@ -192,7 +194,7 @@ def pure_wheel(sdist: Path, folder: Path) -> Path:
 
 
 def magicsub_wheel(folder: Path) -> Path:
-    """magicsub's wheel (``uv build``), less ``assets/vendor`` (``magicsub html``'s widget
+    """The wheel of magicsub (``uv build``), less ``assets/vendor`` (``magicsub html``'s widget
     JavaScript: in JupyterLite the page's JupyterLab draws the widgets)."""
     shutil.rmtree(folder, ignore_errors=True)
     built = folder / "built"
@@ -227,7 +229,7 @@ def lock(original: dict, wheels: list[Path]) -> dict:
     known = {canonicalize_name(k): v for k, v in original["packages"].items()}
     facts = {canonicalize_name(f[0]): (w, *f) for w in wheels for f in [_wheel_facts(w)]}
     packages = {}
-    for key, (wheel, name, version, imports, requires) in sorted(facts.items()):
+    for key, (wheel, _name, version, imports, requires) in sorted(facts.items()):
         theirs = known.get(key)
         if theirs and theirs["version"] == version:
             depends = [canonicalize_name(d) for d in theirs["depends"]]
@@ -276,6 +278,9 @@ def check(site: Path) -> list[str]:
         problems.append(f"pyodideUrl is {url!r}, not the site's own ./static/pyodide/pyodide.mjs")
     if kernel.get("disablePyPIFallback") is not True:
         problems.append("disablePyPIFallback is not true: piplite would ask PyPI")
+    if config.get("contentsStorageDrivers") != ["memoryStorageDriver"]:
+        problems.append("contents are not kept in memory: a reader's old edits would hide a "
+                        "newer page")
     pyodide = site / "static" / "pyodide"
     lock_path = pyodide / "pyodide-lock.json"
     if not lock_path.exists():

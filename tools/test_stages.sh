@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every stage, timed. Installs first (make venv node_modules vendor; Chromium, when
 # missing, is installed in the background meanwhile); then two lanes on the two cores:
-#   lane 1, in the background: make lint, then make unit, then make nbval
+#   lane 1, in the background: make lint, then make unit, then make nbval, then (once the book
+#     is built) make test-lite: the JupyterLite site built, one page run live in it
 #   lane 2, in the foreground: make book, then make browser (the browser tests need the book)
 # Each lane's stages run one after the other; every stage runs even when an earlier one failed
 # (but browser needs a built book). Lane 1's output is kept and printed when both lanes are
@@ -11,7 +12,7 @@
 # timed from the start of this script. Exit 1 naming each failed stage.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-STAGES=(install lint unit nbval book browser)
+STAGES=(install lint unit nbval lite book browser)
 RECORD=.cache/test-times.json
 started=$(date +%s.%N)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/magicsub-test.XXXXXX")
@@ -33,12 +34,18 @@ stage() {  # stage NAME [TARGET...]: run `make TARGET...` (default NAME); record
   return "$rc"
 }
 
-label() { [ "$1" = install ] && echo "make venv node_modules vendor" || echo "make $1"; }
+label() {
+  case "$1" in
+    install) echo "make venv node_modules vendor" ;;
+    lite) echo "make test-lite" ;;
+    *) echo "make $1" ;;
+  esac
+}
 
 summary() {  # one line per stage, the record file; exit status 1 when a stage failed or did not run
   local name rc time failed=() json="" total
   total=$(seconds_since "$started")
-  echo "----- make test: stage times (lane 1: lint, unit, nbval | lane 2: book, browser) -----"
+  echo "----- make test: stage times (lane 1: lint, unit, nbval, lite | lane 2: book, browser) -----"
   for name in "${STAGES[@]}"; do
     rc=$(cat "$tmp/$name.rc" 2>/dev/null || echo "not run")
     time=$(cat "$tmp/$name.time" 2>/dev/null || echo null)
@@ -57,7 +64,7 @@ summary() {  # one line per stage, the record file; exit status 1 when a stage f
     echo "FAILED: ${failed[*]}" >&2
     return 1
   fi
-  echo "lint, unit, nbval, book and browser stages passed"
+  echo "lint, unit, nbval, lite, book and browser stages passed"
 }
 
 tools/chromium.sh start
@@ -70,12 +77,14 @@ fi
   stage lint
   stage unit
   stage nbval
+  while [ ! -e "$tmp/book.rc" ]; do sleep 2; done   # the lite test starts from a book page
+  stage lite test-lite
 ) >"$tmp/lane1.log" 2>&1 &
 lane1_pid=$!
 
 stage book && stage browser
 wait "$lane1_pid"
 lane1_pid=
-echo "----- make lint, make unit, then make nbval (ran alongside make book and make browser) -----"
+echo "----- make lint, make unit, make nbval, then make test-lite (alongside make book and make browser) -----"
 cat "$tmp/lane1.log"
 summary

@@ -88,6 +88,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
         ".css": "text/css",
         ".svg": "image/svg+xml",
         ".woff": "font/woff",
