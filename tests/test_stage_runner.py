@@ -18,7 +18,7 @@ STAND_INS = """\
 venv node_modules vendor lint nbval browser:
 \t@echo "$@ ran"; sleep 0.1
 book:
-\t@echo "book ran"; sleep 0.3; touch book-ran-first; test ! -e book-fails
+\t@echo "book ran"; sleep 1.5; touch book-ran-first; test ! -e book-fails
 test-lite:
 \t@test -e book-ran-first; echo "test-lite ran"; sleep 0.1
 unit:
