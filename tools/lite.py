@@ -169,7 +169,9 @@ def _write_wheel(path: Path, files: dict[str, bytes], dist_info: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
         for name in sorted(files):
-            out.writestr(zipfile.ZipInfo(name, _EPOCH), files[name])
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, files[name])
     return path
 
 
