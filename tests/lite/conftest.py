@@ -40,6 +40,7 @@ def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, LOCAL_ONLY])
+        browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                             args=[*CHROMIUM_ARGS, LOCAL_ONLY])
         yield browser
         browser.close()
