@@ -2,7 +2,8 @@
 
 From the built page's "Try it in the browser" link to the same notebook in JupyterLite: the
 Pyodide kernel starts from the site's own files, Run All Cells runs every cell without an
-error, a Stepper steps, and an edited try-it scenario shows its new trace. Every request to
+error, a Stepper steps, an edited try-it scenario shows its new trace, and a reload brings the
+page back as published, even after a save (the pages say so). Every request to
 another host is aborted by the test (and Chromium resolves no other name), and the test fails
 if any was made.
 """
@@ -128,6 +129,14 @@ def test_a_page_runs_live_steps_and_reruns_an_edited_scenario_with_no_other_host
     edited.locator("button.ms-next").click()
     _wait_changed(page, edited, shown)
     assert "CR 601.2a" in edited.evaluate(_WIDGET_TEXT_JS)
+
+    page.keyboard.press("ControlOrMeta+s")
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.wait_for_timeout(1000)
+    page.reload()
+    again = page.locator(".jp-Notebook .jp-CodeCell", has_text="try_it(").last
+    assert EDIT[0] in again.locator(".cm-content").inner_text(), \
+        "after a reload the page is not as published (book/using.md: 'reloading the tab')"
 
     assert errors == [], errors
     assert outside == [], f"requests to other hosts: {outside}"
