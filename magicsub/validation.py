@@ -166,8 +166,8 @@ def _message(data: object, problem) -> str:
         expected = _expected(_at(schema(), schema_path[:names + 1]), keyword)
         return f"{prefix}key {shown(problem.key)}: expected {expected}"
     if keyword == "additionalProperties":
+        extra = _value_of(data, problem)[-1]
         known = subschema.get("properties", {})
-        extra = next(k for k in instance if k not in known)
         return f"{prefix}unknown key {shown(extra)}; expected one of {', '.join(known)}"
     if keyword == "required":
         key = next(k for k in subschema["required"] if k not in instance)
