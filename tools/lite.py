@@ -287,14 +287,15 @@ def check(site: Path) -> list[str]:
     lock_path = pyodide / "pyodide-lock.json"
     if not lock_path.exists():
         return [*problems, f"{lock_path} is missing"]
-    for name, entry in json.loads(lock_path.read_text(encoding="utf-8"))["packages"].items():
+    locked = json.loads(lock_path.read_text(encoding="utf-8"))["packages"]
+    for name, entry in locked.items():
         wheel = pyodide / entry["file_name"]
         if not wheel.exists():
             problems.append(f"the lock lists {entry['file_name']} ({name}), which is not served")
         elif hashlib.sha256(wheel.read_bytes()).hexdigest() != entry["sha256"]:
             problems.append(f"{entry['file_name']}: its hash differs from the lock's")
     served = {p.name for p in pyodide.glob("*.whl")}
-    listed = {e["file_name"] for e in json.loads(lock_path.read_text())["packages"].values()}
+    listed = {entry["file_name"] for entry in locked.values()}
     problems += [f"{name} is served but not in the lock" for name in sorted(served - listed)]
     for notebook in sorted((ROOT / "book").glob("*.ipynb")):
         if not (site / "files" / notebook.name).exists():
