@@ -20,13 +20,9 @@ Not a test: a table for the closing note and the README. Needs ``make lite`` and
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import gzip
-import http.server
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -35,18 +31,15 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from pagecheck import CHROMIUM, CHROMIUM_ARGS, QuietHandler  # noqa: E402
+from pagecheck import CHROMIUM, CHROMIUM_ARGS, LOCAL_ONLY, QuietHandler, serve  # noqa: E402
 
 BUILD = ROOT / "_build"
-LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 FIRST_CELL_JS = """() => {
   const cell = document.querySelector('.jp-Notebook .jp-CodeCell');
   const prompt = cell && cell.querySelector('.jp-InputArea-prompt');
   return !!prompt && /\\[\\d+\\]/.test(prompt.textContent);
 }"""
 
-
-VERBOSE = False
 SERVED: list[tuple[str, int]] = []
 """(path, HTTP status) of every request the server answered, in order."""
 
@@ -54,18 +47,6 @@ SERVED: list[tuple[str, int]] = []
 class _Recording(QuietHandler):
     def log_request(self, code: object = "-", size: object = "-") -> None:
         SERVED.append((self.path, int(getattr(code, "value", code))))
-
-
-@contextlib.contextmanager
-def _serve(directory: Path):
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Recording, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _file(path: str) -> Path | None:
@@ -96,8 +77,6 @@ def visit(context, base: str, page_name: str, throttle: float = 1) -> dict:
             cached += 1
         elif status == 200 and local is not None:
             sent += 1
-            if VERBOSE:
-                print("sent", path, file=sys.stderr)
             data = local.read_bytes()
             raw += len(data)
             packed += len(gzip.compress(data, 6))
@@ -117,7 +96,7 @@ def main() -> int:
     if not (BUILD / "lite" / "jupyter-lite.json").is_file():
         raise SystemExit("_build/lite is missing: run `make lite`")
     rows = []
-    with _serve(BUILD) as base, sync_playwright() as playwright:
+    with serve(BUILD, _Recording) as base, sync_playwright() as playwright:
         for throttle in (1, args.throttle):
             with tempfile.TemporaryDirectory() as profile:
                 context = playwright.chromium.launch_persistent_context(

@@ -57,6 +57,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""A Chromium flag: resolve no name but 127.0.0.1, so that a request no routing sees (a service
+worker's, say) cannot leave the machine either (the JupyterLite test and benchmark)."""
+
 ALLOWED_HOSTS = {"127.0.0.1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 SKIPPED_PAGES = {"search.html", "genindex.html", "py-modindex.html"}
@@ -102,9 +106,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on 127.0.0.1 (an ephemeral port) from a thread; yield its URL."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
+def serve(directory: Path, handler_class: type | None = None) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 (an ephemeral port) from a thread; yield its URL.
+    ``handler_class``: a ``QuietHandler`` subclass (say, one that records requests)."""
+    handler = functools.partial(handler_class or QuietHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="test-server", daemon=True)
     thread.start()

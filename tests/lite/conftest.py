@@ -15,12 +15,9 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from pagecheck import CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, serve  # noqa: E402
+from pagecheck import CHROMIUM, CHROMIUM_ARGS, LOCAL_ONLY, REPO_ROOT, serve  # noqa: E402
 
 BUILD = REPO_ROOT / "_build"
-LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-"""Chromium resolves no name but 127.0.0.1: a request the test's routing would not see (a service
-worker's, say) cannot leave the machine either."""
 
 
 @pytest.fixture(scope="session")
