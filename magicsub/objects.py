@@ -30,10 +30,11 @@ class Kind(StrEnum):
 
 NONTRADITIONAL_DECKS = ("planar", "scheme", "attraction", "contraption", "conspiracy", "vanguard")
 """Supplementary decks and other nontraditional cards (CR 108.2a-b) a scenario may name."""
-SUPPLEMENTARY_DECKS = ("planar", "scheme", "attraction", "contraption")
-"""The kinds of ``NONTRADITIONAL_DECKS`` that are supplementary decks (CR glossary: "a planar
-deck, a scheme deck, an Attraction deck, and a Contraption deck"). A vanguard card and the
-conspiracy cards start the game in the command zone on their own, not as a deck."""
+SUPPLEMENTARY_DECKS = ("planar", "scheme", "attraction")
+"""The kinds of ``NONTRADITIONAL_DECKS`` that are supplementary decks: those CR 100.2d names
+(rule 717, "Attraction Cards;" rule 901, "Planechase;" and rule 904, "Archenemy."). A vanguard
+card and the conspiracy cards start the game in the command zone on their own, not as a deck;
+a Contraption deck (Unstable, silver-bordered: CR 100.7) is no supplementary deck either."""
 
 
 class Obj(NamedTuple):

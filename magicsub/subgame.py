@@ -55,17 +55,18 @@ def _supplementary(tx: Tx, gid: int, player: str) -> list:
 
 
 def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
-    """Conspiracy cards are no supplementary deck: CR 726.2a does not move them, and "no other
-    cards in a main-game zone are moved" (726.2); they stay in the main-game command zone."""
+    """Conspiracy and Contraption cards are no supplementary deck (CR 100.2d): CR 726.2a does not
+    move them, and "no other cards in a main-game zone are moved" (726.2); they stay in the
+    main-game command zone."""
     stay = [o for o in tx.world.in_zone(main_id, Zone.COMMAND)
-            if o.owner in players and not o.traditional and o.deck == "conspiracy"]
+            if o.owner in players and not o.traditional and o.deck in ("conspiracy", "contraption")]
     if not stay:
         return
     tx.step("726.2.others", "No other cards in a main-game zone are moved")
     why = tx.edition.note("conspiracies")
     for obj in stay:
         face = "face up" if obj.face_up else "face down"
-        tx.note(f"{obj.label()} ({face}) is a conspiracy card, not part of a supplementary deck "
+        tx.note(f"{obj.label()} ({face}) is a {obj.deck} card, not part of a supplementary deck "
                 f"({why}): it stays in the main-game command zone.")
 
 

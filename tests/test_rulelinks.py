@@ -78,7 +78,8 @@ def test_paragraphs_are_in_rule_order():
     keys = [p.key for p in rulelinks.paragraphs("726")]
     assert keys.index("103.8") < keys.index("103.8a") < keys.index("104.1")
     assert keys.index("801.2d") < keys.index("801.10") < keys.index("901.1")
-    assert keys[0] == "101.4" and keys.index("726.6") < keys.index("800.1")
+    assert keys[0] == "100.2d" and keys.index("101.4") < keys.index("108.3") < keys.index("408.2")
+    assert keys.index("726.6") < keys.index("800.1")
 
 
 def test_the_current_rules_win_unless_a_page_asks_for_an_older_edition():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import CardDef, register
 
 TEXT = ("At the beginning of combat on each opponent's turn, separate all creatures that player "
-        "controls into two piles. Only creatures in the pile of that player's choice can attack "
+        "controls into two piles. Only creatures in the pile of their choice can attack "
         "this turn.")
 
 register(CardDef("Fight or Flight", ("enchantment",), TEXT))
