@@ -258,8 +258,8 @@ def _over(tx: Tx, sid: int, ended: int) -> None:
             f"with no winner and no result of its own. CR {rule}'s “The main game continues from "
             f"the point at which it was discontinued” cannot happen: {name} never finishes "
             f"resolving, and no card of subgame {sid} goes into a library of a game that has "
-            "ended: they go outside every game; its other objects cease to exist. (Many judges "
-            "would have the subgame played out, its result no longer mattering.)")
+            "ended: they go outside every game; its other objects cease to exist. (Another reading "
+            "has the subgame played out, its result no longer mattering.)")
     tx.set_priority(sid, None)
     rest = sorted(tx.world.objects_in(sid), key=by_zone)
     tx.move_all(None, [o.id for o in rest if o.kind is Kind.CARD], None, None)
@@ -297,7 +297,7 @@ def before_subgame_ends(tx: Tx, gid: int) -> None:
         tx.note(f"Literal reading: {player} has left {game_name(main_id)} (CR 800.4a: the "
                 "objects a player owns leave the game with them), so there is no main-game "
                 f"library of theirs to put their {len(cards)} card(s) of subgame {gid} into: "
-                "they go outside every game. (Many judges would put them into that library "
+                "they go outside every game. (Another reading puts them into that library "
                 "anyway.)")
         tx.move_all(player, [o.id for o in cards], None, None)
 

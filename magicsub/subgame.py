@@ -314,7 +314,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
                     f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
                     f"CR {ed.cite('726.5').rule} does not return them; they stay outside the "
                     "main game too "
-                    "(many judges would return them to the main-game library; the rules do not "
+                    "(another reading returns them to the main-game library; the rules do not "
                     "say so).")
     if ed.does("supplementary_decks_return"):
         _supplementary_decks_out(tx, gid, main_id)

@@ -259,7 +259,12 @@ def test_a_fan_wiki_or_another_engines_tests_are_no_authority():
     707.10 and the stack (117.4), not by the wiki; another engine's tests may be named only as a
     cross-check; and no page says what "many judges" do without a source."""
     assert not _offending(r"wiki'?s ruling|wiki (?:says|rules|ruled|spells out)")
-    assert not _offending(r"many judges|most judges|judges would (?:use|do|rule)|judges differ")
+    unsourced = r"many judges|most judges|judges would (?:use|do|rule)|judges differ"
+    assert not _offending(unsourced)
+    traces = [(p.name, p.read_text(encoding="utf-8"))
+              for p in sorted((ROOT / "tests" / "golden").glob("*.txt"))]
+    assert len(traces) == len(SCENARIOS)
+    assert not _offending(unsourced, traces), "a trace note of a shipped scenario"
     for where, text in _reader_texts():
         for sentence in re.split(r"(?<=[.;])\s", " ".join(text.split())):
             if re.search(r"XMage", sentence) and re.search(r"\btests?\b", sentence):
