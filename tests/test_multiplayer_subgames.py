@@ -13,7 +13,7 @@ from magicsub.trace import GameChange, Life, Loc, Move, MoveAll, PlayerChange, s
 
 LITERAL = ("Literal reading: Cho left the subgame (CR 800.4a), and their 10 card(s) left it with "
            "them. They are not in the subgame, so CR 726.5 does not return them; they stay "
-           "outside the main game too (many judges would return them to the main-game library; "
+           "outside the main game too (another reading returns them to the main-game library; "
            "the rules do not say so).")
 
 
