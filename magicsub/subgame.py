@@ -383,13 +383,13 @@ TUG_OF_WAR = ("“After the subgame ends, each player shuffles their cards from 
 
 
 def _departed(tx: Tx, gid: int, main_id: int, *, in_main: bool = True) -> list:
-    """The cards that left multiplayer subgame ``gid`` with a player who left it (CR 800.4a)
-    and is still in its main game ``main_id`` (``in_main`` false: who has left it too), in a
-    fixed order."""
+    """The cards that left multiplayer subgame ``gid`` with a player who left it before it
+    ended (CR 800.4a; not a player who lost as another won it) and is still in its main game
+    ``main_id`` (``in_main`` false: who has left it too), in a fixed order."""
     sub, main = tx.game(gid), tx.game(main_id)
     if not sub.multiplayer:
         return []
-    players = [p for p in sub.seats if sub.seat(p).result in ("left", "lost", "conceded")
+    players = [p for p in sub.seats if not sub.seat(p).in_game
                and p in main.seats and main.seat(p).in_game == in_main]
     return [o for p in players for o in tx.world.objects_of(None, p)
             if o.kind is Kind.CARD and o.left_from == gid]
