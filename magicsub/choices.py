@@ -27,21 +27,27 @@ class RuleChoice:
 
     ``phrase`` is the words of the paragraph that ask for the choice (quoted in the trace);
     ``what`` names the choice; ``pregame``: the rule asks only before the first turn begins;
-    ``decides``: what the ``decision`` of the step sets (a ``GameState`` fact), or None."""
+    ``decides``: what the ``decision`` of the step sets (a ``GameState`` fact), or None;
+    ``in_subgame``: the (726-numbered) rule and phrase that decide the point instead in a
+    subgame, where nobody is asked (None: a subgame asks the choice like any game)."""
 
     phrase: str
     what: str
     pregame: bool = False
     decides: str | None = None
+    in_subgame: tuple[str, str] | None = None
 
 
 RULE_CHOICES: dict[str, RuleChoice] = {
     "103.1": RuleChoice("the players determine which one of them will choose who takes the "
-                        "first turn", "who takes the first turn", pregame=True, decides="first"),
+                        "first turn", "who takes the first turn", pregame=True, decides="first",
+                        in_subgame=("726.2.first", "Randomly determine which player goes first")),
 }
 """The rules the engine knows to ask one player's choice, by paragraph. CR 103.1: at the start
 of a game, one player (picked by coin flip, die roll, ...) chooses the starting player; CR 104.3a
-lets that player concede before choosing, and CR 800.4h gives the choice to the next player."""
+lets that player concede before choosing, and CR 800.4h gives the choice to the next player. A
+subgame asks nobody: "Randomly determine which player goes first" (CR 726.2; 723.2 and 506.4 in
+the older editions say the same)."""
 
 
 def _rule_choice(tx: Tx, gid: int, rule: str | None, player: str) -> RuleChoice:
@@ -58,6 +64,13 @@ def _rule_choice(tx: Tx, gid: int, rule: str | None, player: str) -> RuleChoice:
     if known.pregame and not tx.game(gid).pregame:
         raise RulesError(rule, f"rule {rule} asks {known.what} at the start of a game; "
                          f"{_where(gid)} has begun its first turn", subject=rule)
+    game = tx.game(gid)
+    if known.in_subgame is not None and game.parent is not None:
+        cite = tx.edition.cite(*known.in_subgame)
+        raise RulesError(cite.rule, f"nobody chooses {known.what} in {_where(gid)}: CR "
+                         f"{cite.rule} replaces rule {rule}'s choice in a subgame (“{cite.text}”); "
+                         f"{game.first} was determined at random as its starting player",
+                         subject=player)
     return known
 
 

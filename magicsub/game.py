@@ -19,6 +19,7 @@ from . import (
     choices,
     collector,
     combat,
+    commander,
     departed,
     effects,
     hooks,
@@ -222,12 +223,15 @@ class Game:
                    face_up: bool | None = None, power: int | None = None,
                    toughness: int | None = None, game: object = 0, phased_out: bool = False,
                    tapped: bool = False, attached_to: str | None = None,
-                   hand_modifier: int | None = None, life_modifier: int | None = None) -> None:
+                   hand_modifier: int | None = None, life_modifier: int | None = None,
+                   command_zone_instead: bool | None = None) -> None:
         """Put an object in the main game (or outside it: ``zone="outside"``) before play starts.
 
         A built-in card name gives its types and power; any other name is a vanilla card of
         ``types``. ``controller`` is the controller by default (who put it there). A vanguard card
-        (``deck="vanguard"``) has a ``hand_modifier`` and a ``life_modifier``.
+        (``deck="vanguard"``) has a ``hand_modifier`` and a ``life_modifier``. A ``commander``'s
+        ``command_zone_instead`` is its owner's choice whenever it would be put into their hand
+        or library (CR 903.9b): the command zone instead (true, the default) or not (false).
         """
         self._setup_only("setting up objects")
         if not isinstance(id, str) or not id:
@@ -254,6 +258,11 @@ class Game:
                            ("tapped", tapped)):
             arguments.flag(value, f"{what}: {key}")
         arguments.optional_flag(face_up, f"{what}: face_up")
+        arguments.optional_flag(command_zone_instead, f"{what}: command_zone_instead")
+        if command_zone_instead is not None and not commander:
+            raise RulesError("903.9b", f"{sid} is not a commander (commander: true): "
+                             "command_zone_instead is its owner's choice for a commander only",
+                             subject=id)
         for key, value in (("power", power), ("toughness", toughness),
                            ("hand_modifier", hand_modifier), ("life_modifier", life_modifier)):
             arguments.optional_integer(value, f"{what}: {key}")
@@ -297,7 +306,8 @@ class Game:
                   toughness if toughness is not None else (known.toughness if known else None),
                   gid_or_none, zone_v, ctrl, ctrl, seq, face_up, phased_out, tapped,
                   attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
-                  else None, hand_modifier=hand_modifier, life_modifier=life_modifier)
+                  else None, hand_modifier=hand_modifier, life_modifier=life_modifier,
+                  command_zone_instead=command_zone_instead is not False)
         self.world = self.world.with_objects(self.world.objects.set(id, obj), seq,
                                              ((None, obj),))
         if gid_or_none == 0 and zone_v is Zone.COMMAND:
@@ -338,7 +348,8 @@ class Game:
         state = self.rng.getstate()
         before = self.world
         tx = Tx(self.world, self.edition, self.rng, len(self._steps),
-                observers=(effects.on_move, triggers.on_move))
+                observers=(effects.on_move, triggers.on_move),
+                replacements=(commander.instead,))
         tx.action = label
         if not record:
             tx.step("611.2a")

@@ -305,8 +305,19 @@ def before_subgame_ends(tx: Tx, gid: int) -> None:
 def note_departed(tx: Tx, main_id: int, sub) -> None:
     """As the main game resumes after subgame ``sub`` (CR 726.5): say what Shahrazad's life
     loss does to the players of the subgame who have left the main game meanwhile (literal
-    reading: nothing; it reaches only the players still in the main game)."""
+    reading: nothing; it reaches only the players still in the main game), and whether the
+    spell still finishes resolving when its card left the main game with its owner (literal
+    reading of CR 726.5: it does; no official ruling speaks to it)."""
     main = tx.game(main_id)
+    creator = tx.world.objects.get(sub.creator or "")
+    if creator is not None and creator.game is None and creator.left_from == main_id:
+        rule = tx.edition.cite("726.5").rule
+        tx.note(f"Literal reading: {creator.label()}, the spell that created subgame {sub.gid}, "
+                f"left {game_name(main_id)} with {creator.owner}, its owner (CR 800.4a). CR "
+                f"{rule} has the spell finish resolving “even if it was created by a spell card "
+                "that’s no longer on the stack”, so it does. (The other reading: it left the "
+                "game with the player who cast it, and nothing of it is left to finish "
+                "resolving. No official ruling speaks to it.)")
     gone = [p for p in sub.seats if p in main.seats and not main.seat(p).in_game]
     for player in gone:
         if player == sub.winner:

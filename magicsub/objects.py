@@ -57,6 +57,10 @@ class Obj(NamedTuple):
     ``phasing.NEXT_UNTAP``, CR 702.26n). Face down (CR 708): ``face_down_by`` says what turned it
     face down (``"manifest"``, CR 701.34a, or ``"effect"``) and ``printed`` keeps its face-up
     ``(types, power, toughness)`` while it is a face-down 2/2 (CR 708.2a).
+
+    ``command_zone_instead``: for a commander, its owner's choice each time it would be put into
+    their hand or library (CR 903.9b): the command zone instead (the default), or not
+    (``magicsub.commander``). It belongs to the card and follows it from zone to zone.
     """
 
     id: str
@@ -94,6 +98,7 @@ class Obj(NamedTuple):
     phased_until: str | None = None
     face_down_by: str | None = None
     printed: tuple | None = None
+    command_zone_instead: bool = True
 
     @property
     def is_card(self) -> bool:

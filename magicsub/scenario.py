@@ -25,7 +25,7 @@ TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries
             "pregame", "seating"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
-               "attached_to", "hand_modifier", "life_modifier"}
+               "attached_to", "hand_modifier", "life_modifier", "command_zone_instead"}
 EFFECT_KEYS = {"control", "to", "source", "until"}
 
 

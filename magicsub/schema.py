@@ -329,6 +329,9 @@ def _object() -> dict:
                        "its card types, e.g. [creature] (a built-in card has its own)"),
         "token": flag("true for a token"),
         "commander": flag("true for a commander (variant: commander)"),
+        "command_zone_instead": flag("a commander's owner's choice whenever it would be put into "
+                                     "their hand or library (CR 903.9b): the command zone "
+                                     "instead (true, the default) or not (false)"),
         "traditional": flag("false for a nontraditional card (a plane, a scheme, ...)"),
         "deck": _enum(NONTRADITIONAL_DECKS, description="the nontraditional deck or kind it "
                                                         "belongs to"),

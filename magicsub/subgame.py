@@ -269,7 +269,8 @@ def end_subgame(tx: Tx, gid: int) -> None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
 
     before_subgame_ends(tx, gid)
-    commanders = sorted((o for o in tx.world.objects_in(gid, ordered=False) if o.commander),
+    commanders = sorted((o for o in [*tx.world.objects_in(gid, ordered=False),
+                                     *_departed(tx, gid, main_id)] if o.commander),
                         key=lambda o: o.id) if sub.variant == "commander" else []
     everyone = sorted(tx.world.owners_in(gid) | set(sub.seats),
                       key=lambda p: (p not in sub.seats, p))
@@ -302,20 +303,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
         if stay:
             tx.step("726.5", "Cards removed from the game in the subgame")
             tx.move_all(player, [o.id for o in cards if o.id in stay], main_id, Zone.EXILE)
-    left = [p for p in sub.seats if sub.seat(p).result in ("left", "lost", "conceded")
-            and sub.parent is not None]
-    for player in left:
-        gone = [o for o in tx.world.objects_of(None, player)
-                if o.kind is Kind.CARD and o.left_from == gid]
-        if gone and tx.game(gid).multiplayer:
-            tx.step("726.5", "that are in the subgame")
-            _note(tx, "left_cards")
-            tx.note(f"Literal reading: {player} left the subgame (CR 800.4a), and their "
-                    f"{len(gone)} card(s) left it with them. They are not in the subgame, so "
-                    f"CR {ed.cite('726.5').rule} does not return them; they stay outside the "
-                    "main game too "
-                    "(another reading returns them to the main-game library; the rules do not "
-                    "say so).")
+    _departed_cards_home(tx, gid, main_id)
     if ed.does("supplementary_decks_return"):
         _supplementary_decks_out(tx, gid, main_id)
     if sub.variant == "vanguard":
@@ -330,10 +318,15 @@ def end_subgame(tx: Tx, gid: int) -> None:
             if obj.game == gid and obj.zone is Zone.COMMAND:
                 tx.move(obj.id, main_id, Zone.COMMAND)
             else:
-                tx.note(f"{obj.label()} was in the subgame's {before.place}, not its command "
-                        f"zone, as the subgame ended (“if it’s there”): CR "
-                        f"{ed.cite('726.5').rule} put it into {obj.owner}'s main-game library "
-                        "with the other cards.")
+                now = ("outside the game" if obj.game is None else
+                       f"in {obj.owner}'s main-game library" if obj.zone is Zone.LIBRARY else
+                       "in the main-game command zone (CR 903.9b)" if obj.zone is Zone.COMMAND
+                       else f"in the {obj.place} of {_label(obj.game)}")
+                was = (f"in the subgame's {before.place}" if before.game == gid else
+                       "outside the subgame (it left with its owner)")
+                tx.note(f"{obj.label()} was {was}, not in its command zone, as the subgame ended "
+                        f"(“if it’s there”): CR {ed.cite('726.5').rule} took it with the other "
+                        f"cards, and it is now {now}.")
     with_counters = [p for p in sub.seats if tx.game(gid).seat(p).counters]
     if with_counters:
         if tx.edition.knows("726.4b"):
@@ -380,6 +373,74 @@ def end_subgame(tx: Tx, gid: int) -> None:
     release_held(tx, main_id)
     if not tx.game(main_id).ended:
         priority_point(tx, main_id, None, cite="117.3b")
+
+
+COUNTDOWN = ("“After the subgame ends, all players shuffle their cards from the subgame to reform "
+             "their main-game libraries” (The Countdown Is at One, Gatherer ruling of 2018-01-19)")
+TUG_OF_WAR = ("“After the subgame ends, each player shuffles their cards from the subgame to "
+              "re-form their main-game library (and Attraction deck, if applicable)” (Tug of War, "
+              "Gatherer ruling of 2022-10-07)")
+"""The official rulings on the cards of the subgame at its end: every player's go back."""
+
+
+def _departed(tx: Tx, gid: int, main_id: int, *, in_main: bool = True) -> list:
+    """The cards that left multiplayer subgame ``gid`` with a player who left it before it
+    ended (CR 800.4a; not a player who lost as another won it) and is still in its main game
+    ``main_id`` (``in_main`` false: who has left it too), in a fixed order."""
+    sub, main = tx.game(gid), tx.game(main_id)
+    if not sub.multiplayer:
+        return []
+    players = [p for p in sub.seats if not sub.seat(p).in_game
+               and p in main.seats and main.seat(p).in_game == in_main]
+    return [o for p in players for o in tx.world.objects_of(None, p)
+            if o.kind is Kind.CARD and o.left_from == gid]
+
+
+def _departed_cards_home(tx: Tx, gid: int, main_id: int) -> None:
+    """CR 726.5 with the official rulings: the cards that left a multiplayer subgame with a
+    player who lost or left it (CR 800.4a), who is still in the main game, go back like the
+    cards still in the subgame. CR 726.5 names only the cards "that are in the subgame"; The
+    Countdown Is at One (2018-01-19) and Tug of War (2022-10-07) rulings have every player
+    shuffle their cards from the subgame into their main-game library, so the engine does."""
+    ed = tx.edition
+    away = _departed(tx, gid, main_id, in_main=False)
+    for player in sorted({o.owner for o in away}, key=tx.game(gid).seats.index):
+        count = sum(o.owner == player for o in away)
+        many = f"the {count} cards" if count > 1 else "the card"
+        tx.step("726.5", "puts them into their main-game library")
+        tx.note(f"Literal reading: {player} left the subgame and has left "
+                f"{_label(main_id)} too (CR 800.4a): there is no main-game library of theirs for "
+                f"{many} that left the subgame with them, so they stay outside every game. (The "
+                "rulings that bring every player's cards back speak of players who return to "
+                "the main game; none speaks of a player who has left it.)")
+    gone = _departed(tx, gid, main_id)
+    for player in sorted({o.owner for o in gone}, key=tx.game(gid).seats.index):
+        cards = sorted((o for o in gone if o.owner == player), key=lambda o: o.order)
+        home = [o for o in cards if o.traditional or ed.does("nontraditional_to_library")]
+        decks = [o for o in cards if o not in home and o.began_in_deck
+                 and ed.does("supplementary_decks_return")]
+        tx.step("726.5", "puts them into their main-game library")
+        _note(tx, "left_cards")
+        many = f"the {len(cards)} cards" if len(cards) > 1 else "the card"
+        tx.note(f"{player} left the subgame (CR 800.4a) and is still in the main game: {many} "
+                "that left the subgame with them are not “in the subgame”, and CR "
+                f"{ed.cite('726.5').rule} does not say what becomes of them. The official "
+                f"rulings bring every player's cards back: {COUNTDOWN}; {TUG_OF_WAR}. So they "
+                "go home like the cards still in the subgame. (The literal reading, which no "
+                "ruling supports: they left the subgame, so they stay outside the main game "
+                "too.)")
+        if home:
+            tx.move_all(player, [o.id for o in home], main_id, Zone.LIBRARY, shuffle=True)
+        for deck in sorted({o.began_in_deck for o in decks}):
+            tx.step(*ed.deck_rule("726.5a", deck))
+            tx.move_all(player, [o.id for o in decks if o.began_in_deck == deck], main_id,
+                        Zone.COMMAND, shuffle=True, deck=deck, face_up=False,
+                        began_in_deck=None)
+        rest = [o for o in cards if o not in home and o not in decks]
+        if rest:
+            tx.note(f"{', '.join(o.label() for o in rest)}: no rule or ruling brings "
+                    f"{'it' if len(rest) == 1 else 'them'} back; "
+                    f"{'it stays' if len(rest) == 1 else 'they stay'} outside the game.")
 
 
 def release_held(tx: Tx, main_id: int) -> None:

@@ -49,6 +49,10 @@ Observer = Callable[["Tx", "tuple[tuple[Obj | None, Obj | None], ...]"], None]
 """Called after every move, creation and ceasing with what changed, as ``(before, after)``
 pairs (``None``: the object did not exist before, or no longer exists): one pair for a single
 change, one per card for a ``MoveAll``, in the order the cards were moved."""
+Replacement = Callable[["Tx", "Sequence[Obj]", "int | None", "Zone | None"], "frozenset[str]"]
+"""Called before every move with the objects about to move and where to (game, zone): a rule's
+replacement effect (CR 614.1a, "instead") records what it does instead and returns the ids of
+the objects it has put elsewhere; the move goes on with the others."""
 
 
 def _in_deck(obj: Obj, player: str, zone: Zone, deck: str | None) -> bool:
@@ -104,7 +108,8 @@ class Tx:
     """A working world plus the steps recorded so far for one request."""
 
     def __init__(self, world: World, edition: Edition, rng: random.Random, first_index: int,
-                 observers: tuple[Observer, ...] = ()):
+                 observers: tuple[Observer, ...] = (),
+                 replacements: tuple[Replacement, ...] = ()):
         self._world = world
         self.edition = edition
         self.rng = rng
@@ -114,6 +119,7 @@ class Tx:
         self._open: tuple[str, str, str] | None = None
         self._changes: list[Change] = []
         self.observers = observers
+        self.replacements = replacements
         self.held_orphans: list[str] | None = None
         self._asked: tuple[str, str | None] | None = None
         self._resumed = False
@@ -224,8 +230,12 @@ class Tx:
         new object (CR 400.7): untapped, undamaged, unattached, with no controller outside the
         battlefield and the stack. A face-down permanent leaving the battlefield is turned face
         up (CR 708.9), and a card put into exile is face up (CR 406.3) unless ``face_up`` says
-        otherwise. ``fields`` set other attributes of the new object (targets, attachment)."""
+        otherwise. ``fields`` set other attributes of the new object (targets, attachment).
+        A replacement effect (``replacements``) may put it elsewhere instead: then it returns
+        the object where that put it."""
         before = self.obj(oid)
+        if self.replacements and self._replaced((before,), game, zone):
+            return self.obj(oid)
         after, turned = _becomes(before, game, zone, self.next_order(top=top), controller,
                                  face_up, fields)
         self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after))
@@ -242,7 +252,8 @@ class Tx:
         move it, in the order given (each on top of the one before). With ``shuffle``, then
         shuffle ``player``'s library there (or, with ``deck``, that supplementary deck in the
         command zone), exactly as ``shuffle`` would. ``face_up`` and ``fields`` are as in
-        ``move``. Return the moved cards as they are now.
+        ``move``. Return the moved cards as they are now (a replacement effect may first put
+        some elsewhere instead: they are not moved here, nor returned).
 
         Every card must go to the same place (``player``'s zone when it is a library, hand or
         graveyard): a programming error (AssertionError) otherwise. ``player`` may be None
@@ -256,6 +267,16 @@ class Tx:
         befores = [world.objects.get(oid) for oid in ids]
         if None in befores:
             self.obj(ids[befores.index(None)])  # raises: there is no such object
+        if self.replacements:
+            diverted = self._replaced(befores, game, zone)
+            if diverted:
+                befores = [b for b in befores if b.id not in diverted]
+                ids = [b.id for b in befores]
+                if not ids:
+                    if shuffle:
+                        self.shuffle(game, player, zone, deck)
+                    return []
+                world = self.world
         per_player = zone in PER_PLAYER
         if (player is None and (shuffle or per_player)) or not fields.keys().isdisjoint(
                 ("game", "zone", "owner", "order")) or (
@@ -312,6 +333,18 @@ class Tx:
             self._say_turned(befores[i], moved[i], how)
         self._observe(tuple(zip(befores, moved, strict=True)))
         return moved
+
+    def _replaced(self, befores: Sequence[Obj], game: int | None,
+                  zone: Zone | None) -> frozenset[str]:
+        """The ids of ``befores`` that the replacement effects put elsewhere instead of moving
+        them to ``zone`` of ``game`` (each effect sees the objects the ones before left)."""
+        taken: frozenset[str] = frozenset()
+        for replace in self.replacements:
+            left = [b for b in befores if b.id not in taken]
+            if not left:
+                break
+            taken |= replace(self, left, game, zone)
+        return taken
 
     def _say_turned(self, before: Obj, after: Obj, turned: str | None) -> None:
         if turned == "face up" and before.zone is Zone.BATTLEFIELD:

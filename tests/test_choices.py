@@ -147,6 +147,61 @@ def test_800_4h_wraps_around_turn_order():
                                  "who takes the first turn.")
 
 
+def subgame_pregame(players=P3, edition="726") -> Game:
+    """A game whose Shahrazad has resolved: its subgame is before its first turn."""
+    g = Game(players, seed=2, edition=edition, libraries={p: 10 for p in players})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    g.cast("shahrazad", "Alex")
+    g.resolve("shahrazad")
+    assert g.current.gid == 1 and g.current.pregame
+    return g
+
+
+@pytest.mark.parametrize(("edition", "rule"), [("726", "726.2"), ("723", "723.2"),
+                                               ("506", "506.4")])
+def test_726_2_nobody_chooses_who_starts_a_subgame(edition, rule):
+    """CR 726.2: in a subgame, "Randomly determine which player goes first" (723.2 and, in
+    2003, 506.4 say the same). The choice CR 103.1 gives one player in a main game is refused
+    in a subgame's pregame, citing that paragraph, whoever would make it, with or without a
+    decision, and the game, trace and random generator are unchanged. The random starting
+    player stays the starting player."""
+    g = subgame_pregame(edition=edition)
+    first = g.current.first
+    drawn = [s for s in g.trace if s.rule == rule and "Randomly determine" in s.text]
+    assert len(drawn) == 1 and drawn[0].snapshot.games[1].first == first
+    other = next(p for p in P3 if p != first)
+    for request in ({"player": "Bianca", "kind": "rule", "rule": "103.1"},
+                    {"player": "Bianca", "kind": "rule", "rule": "103.1", "decision": other},
+                    {"player": first, "kind": "rule", "rule": "103.1", "decision": other}):
+        err = refused(g, {"choice": request}, rule, request["player"])
+        assert "Randomly determine which player goes first" in str(err)
+        assert f"{first} was determined at random" in str(err)
+    g.advance("upkeep")
+    assert g.active == first and g.current.turn == 1
+
+
+def test_726_2_refused_for_a_player_who_has_left_the_subgame_too():
+    """CR 726.2 with 800.4h: a player who has left a four-player subgame before its first turn
+    was never asked to choose, so nobody chooses in their place either."""
+    g = subgame_pregame(P4)
+    g.leave("Bianca")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1"}}, "726.2",
+            "Bianca")
+    refused(g, {"choice": {"player": "Bianca", "kind": "rule", "rule": "103.1",
+                           "chooser": "Cho", "decision": "Dana"}}, "726.2", "Bianca")
+
+
+def test_103_1_still_chosen_in_the_main_game_and_after_the_subgame():
+    """CR 103.1 stands in the main game: in its pregame Cho chooses Bianca, who takes the first
+    turn. The subgame rule (726.2) does not reach the main game."""
+    g = game(P3, pregame=True)
+    steps = g.choice("Cho", "rule", rule="103.1", decision="Bianca")
+    assert rules(steps) == ["103.1"]
+    assert g.current.first == "Bianca"
+    g.advance("upkeep")
+    assert g.active == "Bianca"
+
+
 # -- CR 800.4i ---------------------------------------------------------------------------------
 
 def test_800_4i_current_information_while_in_the_game():

@@ -78,6 +78,7 @@ def test_726_5_cards_of_a_player_who_left_the_main_game_go_outside_and_they_lose
     assert not [c for c in steps[i].changes if isinstance(c, Move)]
     assert "Literal reading: Cho has left the main game" in _notes(steps[i:i + 1])
     assert "Cho loses no life" in _notes(steps)
+    assert "Cho left the subgame" not in _notes(steps)  # he lost it as Bianca won, in it
 
 
 def test_726_5_a_player_who_left_the_main_game_can_still_win_the_subgame():
@@ -95,6 +96,32 @@ def test_726_5_a_player_who_left_the_main_game_can_still_win_the_subgame():
     assert g.where("shahrazad") == ("outside", "outside")
     assert not [o for o in g.world.objects.values() if o.owner == "Alex" and o.game is not None]
     assert "Alex won subgame 1 but has left the main game" in _notes(g.trace)
+    i = find(g.trace, "726.1a", "It resumes")
+    assert ("Literal reading: Shahrazad [shahrazad], the spell that created subgame 1, left the "
+            "main game with Alex, its owner (CR 800.4a)") in _notes(g.trace[i:i + 1])
+    assert "No official ruling speaks to it." in _notes(g.trace[i:i + 1])
+    assert find(g.trace, "726.5", "finishes resolving") > i
+
+
+def test_726_5_a_player_who_left_both_games_keeps_no_cards_literal_reading():
+    """The rulings that return every player's cards at the end of a subgame (The Countdown Is at
+    One, 2018-01-19; Tug of War, 2022-10-07) speak of players who return to the main game. Cho
+    concedes the main game, then loses the subgame: his cards left the subgame with him and he
+    has no main-game library; literal reading, they stay outside every game, and the trace says
+    that no ruling speaks to it. Bianca's and Alex's cards go home."""
+    g = three_player_subgame()
+    run(g, {"concede": {"player": "Cho", "game": "main"}}, {"lose": "Cho"})
+    cho_cards = [o.id for o in g.world.objects.values() if o.owner == "Cho"
+                 and o.left_from == 1]
+    assert len(cho_cards) == 10
+    steps = run(g, {"win": "Bianca"})
+    assert all(g.where(c) == ("outside", "outside") for c in cho_cards)
+    i = [k for k, s in enumerate(steps) if s.rule == "726.5"
+         and "Cho left the subgame and has left the main game too" in _notes([s])]
+    assert len(i) == 1 and steps[i[0]].notes[0].startswith("Literal reading")
+    assert "none speaks of a player who has left it" in steps[i[0]].notes[0]
+    assert not [c for c in steps[i[0]].changes if isinstance(c, (Move, MoveAll))]
+    assert len(g.zone("library", "Alex")) == 10 and len(g.zone("library", "Bianca")) == 10
 
 
 def test_800_4d_a_held_trigger_of_a_player_who_left_the_main_game_is_removed():

@@ -1,7 +1,7 @@
 """Subgames meet multiplayer (CR 726 with CR 800): who plays the subgame (726.4), leaving a
 subgame only (800.4a inside 726.1b), how a multiplayer subgame ends (104.2a, win, draw), what
-becomes of a departed player's cards at its end (726.5, read literally), and what "multiplayer"
-means for a subgame (800.1, 800.6, 800.7, 103.8a)."""
+becomes of a departed player's cards at its end (726.5 with the official rulings), and what
+"multiplayer" means for a subgame (800.1, 800.6, 800.7, 103.8a)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from tracetools import P3, find, of, rules, run
 from magicsub import Game, RulesError
 from magicsub.trace import GameChange, Life, Loc, Move, MoveAll, PlayerChange, singles
 
-LITERAL = ("Literal reading: Cho left the subgame (CR 800.4a), and their 10 card(s) left it with "
-           "them. They are not in the subgame, so CR 726.5 does not return them; they stay "
-           "outside the main game too (another reading returns them to the main-game library; "
-           "the rules do not say so).")
+RULINGS = ("“After the subgame ends, all players shuffle their cards from the subgame to reform "
+           "their main-game libraries” (The Countdown Is at One, Gatherer ruling of 2018-01-19); "
+           "“After the subgame ends, each player shuffles their cards from the subgame to re-form "
+           "their main-game library (and Attraction deck, if applicable)” (Tug of War, Gatherer "
+           "ruling of 2022-10-07)")
 
 
 def main_objects(g: Game) -> dict:
@@ -143,25 +144,52 @@ def test_multiplayer_subgame_drawn_after_a_loser():
     assert life == [Life(0, "Alex", 20, 10), Life(0, "Bianca", 20, 10), Life(0, "Cho", 9, 4)]
 
 
-def test_726_5_departed_players_cards_stay_outside_literal_reading():
-    """CR 726.5 read literally with CR 800.4a: Cho's cards left the subgame with him, so they are
-    not "in the subgame" when it ends and are not put into his main-game library; they stay
-    outside every game (game None, left_from the subgame) and the trace says so in a note."""
+def test_726_5_departed_players_cards_go_home_by_the_official_rulings():
+    """CR 726.5 with CR 800.4a and the official rulings: Cho's cards left the subgame with him,
+    so they are not "in the subgame" when it ends; CR 726.5 says nothing more of them, and the
+    Countdown (2018-01-19) and Tug of War (2022-10-07) rulings have every player shuffle their
+    cards from the subgame into their main-game library. The engine does, in a 726.5 step that
+    quotes both rulings, after the cards still in the subgame and before the rest ceases."""
     g = subgame(life={"Cho": 9})
     g.apply({"lose": "Cho"})
+    assert all(g.obj(f"Cho#{i}").game is None for i in range(1, 11))
     steps = g.win("Bianca")
-    i_back = find(steps, "726.5", "puts them into their main-game library")
-    notes = [(i, n) for i, s in enumerate(steps) for n in s.notes if n.startswith("Literal")]
-    assert [n for _, n in notes] == [LITERAL]
-    i_note = notes[0][0]
-    assert steps[i_note].rule == "726.5"
-    assert i_back < i_note < find(steps, "726.5", "all other objects in the subgame cease")
-    assert of(steps[i_note], Move) == []
+    home = [i for i, s in enumerate(steps) if s.rule == "726.5" and any(
+        "Cho left the subgame" in n for n in s.notes)]
+    assert len(home) == 1
+    step = steps[home[0]]
+    assert "puts them into their main-game library" in step.text
+    assert RULINGS in step.notes[0] and "is still in the main game" in step.notes[0]
+    assert "(The literal reading, which no ruling supports" in step.notes[0]
+    moved = of(step, MoveAll)
+    assert len(moved) == 1 and moved[0].dst == Loc(0, "library", "Cho") and moved[0].shuffled
+    assert sorted(moved[0].ids) == sorted(f"Cho#{i}" for i in range(1, 11))
+    assert find(steps, "726.5", "puts them into their main-game library") < home[0] \
+        < find(steps, "726.5", "all other objects in the subgame cease")
     for i in range(1, 11):
-        card = g.obj(f"Cho#{i}")
-        assert (card.game, card.zone, card.left_from) == (None, None, 1)
-    assert g.zone("library", "Cho") == []
+        assert g.where(f"Cho#{i}") == ("main", "library")
+    assert len(g.zone("library", "Cho")) == 10
     assert len(g.zone("library", "Alex")) == 10 and len(g.zone("library", "Bianca")) == 10
+    assert (g.life("Alex"), g.life("Bianca"), g.life("Cho")) == (10, 20, 4)
+
+
+def test_726_5_conceded_players_cards_from_every_zone_go_home_too():
+    """The same class with other cards and another way out: in a four-player subgame Dana's
+    Serra Angel is on the subgame battlefield and a card of hers is in its exile when she
+    concedes (CR 104.3a, 800.4a): they leave with her. When Alex wins, all her cards, the Angel
+    and the exiled card included, are shuffled into her main-game library."""
+    def setup(g):
+        g.add_object("angel", "Serra Angel", owner="Dana", zone="outside")
+
+    g = subgame(["Alex", "Bianca", "Cho", "Dana"], setup=setup)
+    g.apply({"bring_in": {"object": "angel", "to": "battlefield"}})
+    g.apply({"move": {"object": g.zone("library", "Dana", game=1)[0], "to": "exile"}})
+    g.apply({"concede": "Dana"})
+    assert g.where("angel") is None or g.obj("angel").game is None
+    g.win("Alex")
+    assert g.where("angel") == ("main", "library")
+    assert len(g.zone("library", "Dana")) == 11
+    assert g.in_game("Dana") and g.life("Dana") == 10
 
 
 def test_800_4i_information_is_per_game():

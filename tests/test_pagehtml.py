@@ -151,7 +151,7 @@ def test_static_quiz_shows_the_widgets_pages_and_text(monkeypatch):
     from magicsub import book, quizdata, widgets
 
     monkeypatch.chdir(ROOT / "book")
-    data = quizdata.find("quiz-multiplayer-loser-library")
+    data = quizdata.find("corner-leave-mid-subgame-still-in")
     assert data.disputed
     result = quizdata.run(data, book.scenario_path)
     widget = widgets.Quiz.from_data(data, result=result)

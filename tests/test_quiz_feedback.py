@@ -88,3 +88,22 @@ def test_a_literal_reading_at_the_deciding_step_makes_the_quiz_disputed(data, ru
     if literal and data.id not in SETTLED_EITHER_WAY:
         assert data.disputed, (f"{data.where}: the deciding step reads the rules literally "
                                f"({literal[0][:80]}...), so judges may differ: add disputed:")
+
+
+@pytest.mark.parametrize("data", ALL, ids=[q.id for q in ALL])
+def test_a_quiz_decided_by_an_official_ruling_is_graded_and_quotes_it(data, runs):
+    """Where the rules are silent and the engine follows an official ruling at the deciding
+    sentence (a note of a step citing it quotes a Gatherer ruling with its date: CR 726.5 with
+    the Countdown and Tug of War rulings, CR 903.9b with Tug of War's), the quiz is graded by
+    it, not disputed, and the right choice's feedback quotes a ruling with its source and
+    date."""
+    result = runs[data.id]
+    first = data.deciding_step(result, strict=True)
+    ruled = [n for s in result.trace if s.rule == first.rule and s.text == first.text
+             for n in s.notes if "Gatherer ruling of" in n]
+    if not ruled:
+        return
+    assert not data.disputed, f"{data.where}: an official ruling decides it: grade it"
+    right = data.choices[quizdata.correct(data, result)].feedback
+    assert re.search(r"Gatherer[^\"“]*\d{4}-\d{2}-\d{2}", right), \
+        f"{data.where}: the right choice's feedback must quote the ruling with source and date"

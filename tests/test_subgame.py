@@ -791,9 +791,12 @@ def test_726_5c_commanders_return_if_in_the_command_zone():
     assert (g.life("Alex"), g.life("Bianca")) == (40, 13)
 
 
-def test_726_5c_commander_outside_the_command_zone_goes_to_the_library():
-    """CR 726.5 vs 726.5c: a commander that ends the subgame on the battlefield is not "there",
-    so 726.5 puts it into its owner's main-game library (the trace says so)."""
+def test_726_5c_903_9b_commander_outside_the_command_zone_goes_to_the_command_zone():
+    """CR 726.5 vs 726.5c, with CR 903.9b: a commander that ends the subgame on the battlefield
+    is not "there", so 726.5c does not move it and 726.5 would put it into its owner's main-game
+    library; CR 903.9b replaces that: its owner puts it into the main-game command zone instead
+    (the engine's default; the Tug of War ruling of 2022-10-07). The 726.5c step says where it
+    is."""
     for seed in range(40):
         g = start(commander_game(seed=seed), upkeep=False)
         if g.current.first == "Bianca":
@@ -804,9 +807,15 @@ def test_726_5c_commander_outside_the_command_zone_goes_to_the_library():
     g.resolve("atraxa")
     assert g.where("atraxa") == ("1", "battlefield")
     g.win("Bianca")
-    assert g.where("atraxa") == ("main", "library") and g.zone("command") == []
+    assert g.where("atraxa") == ("main", "command") and g.zone("command") == ["atraxa"]
+    assert "atraxa" not in g.zone("library", "Bianca")
     s = step_of(g.trace, "726.5c")
-    assert changes(s, Move) == [] and any("not its command zone" in n for n in s.notes)
+    assert changes(s, Move) == [] and any(
+        "not in its command zone" in n and "now in the main-game command zone (CR 903.9b)" in n
+        for n in s.notes)
+    s = step_of(g.trace, "903.9b")
+    assert [(m.obj, m.src.game, m.dst.game, m.dst.zone) for m in changes(s, Move)] == [
+        ("atraxa", 1, 0, "command")]
 
 
 # -- 726.6 ---------------------------------------------------------------------------------------
