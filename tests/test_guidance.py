@@ -17,7 +17,6 @@ from pagecards import BOOK, guidance_calls, page_cards
 
 from magicsub import book, rulings
 
-
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
 WITHOUT_A_BOX: dict[str, str] = {}
 """Pages that show a card with official rulings but need no box, each with why (none so far)."""
