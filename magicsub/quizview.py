@@ -97,8 +97,9 @@ def official_html(official: str) -> str:
     if not official:
         return ""
     if official.startswith(NO_GUIDANCE):
+        why = official[len(NO_GUIDANCE):].strip()
         return (f'<p class="ms-official"><strong>Official guidance: none.</strong> '
-                f"{_text(official[len(NO_GUIDANCE):].strip())}</p>")
+                f"{_text(why[:1].upper() + why[1:])}</p>")
     return (f'<p class="ms-official"><strong>Official guidance:</strong> {_text(official)}'
             "</p>")
 

@@ -158,7 +158,7 @@ def test_a_disputed_quiz_says_whether_official_guidance_exists(tmp_path):
     reading's feedback page and in the quiz's text (what nbval compares)."""
     quiz = book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ + DISPUTED))
     for page in (p.value for p in quiz.feedback.children):
-        assert ('<p class="ms-official"><strong>Official guidance: none.</strong> no ruling '
+        assert ('<p class="ms-official"><strong>Official guidance: none.</strong> No ruling '
                 "speaks to &lt;this&gt; point.</p>") in page
     assert "Official guidance: None: no ruling speaks to <this> point." in quiz.summary()
     assert not quiz.data.has_guidance
