@@ -7,6 +7,9 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
   YAML, folded; the run is kept under ``key`` for the prose and the quizzes.
 - ``run(file)`` runs a scenario without showing it (``key=`` keeps it too).
 - ``quote("726.5")`` shows rule paragraphs verbatim from the rules data.
+- ``guidance("Shahrazad", "Tug of War", rules=("726.5",))``, beside the rule text, shows the
+  "Official guidance" box: those cards' Gatherer rulings on those rules, each quoted with its
+  date and source (``magicsub.rulings``).
 - ``explain(text)`` shows Markdown whose step references are computed from the runs kept on
   this page, so "step 14" can never drift from the stepper, and each is a link that moves
   the stepper to that step (``{{key:726.5}}``; see ``step_ref`` for the forms).
@@ -30,6 +33,7 @@ does not.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html import escape
 from pathlib import Path
 
@@ -37,7 +41,7 @@ from IPython.display import HTML, Markdown, display
 
 import magicsub
 
-from . import history, pagehtml, quizdata
+from . import history, pagehtml, quizdata, rulings
 from .rulelinks import RULES_PAGE
 from .scenario import ScenarioResult, load_scenario
 from .widgets import Compare, Quiz, RuleDiff, Stepper
@@ -210,6 +214,64 @@ def quote(*rules: str, edition: str = "726") -> Text:
                 f"CR {', '.join(rules)} ({source})")
 
 
+class Guidance(Text):
+    """The "Official guidance" box (``guidance``): an admonition written as one block of HTML
+    in Markdown, so that the book (MyST) and JupyterLab render it alike; its text form lists
+    each card's rulings by date (what nbval compares besides the Markdown)."""
+
+
+def guidance(*cards: str, rules: tuple[str, ...] | None = None) -> Guidance:
+    """The "Official guidance" box for ``cards``: each card's Gatherer rulings that bear on
+    ``rules`` (all of its rulings when ``rules`` is None), quoted verbatim with their date and
+    source, and how many of its other rulings bear on other points; a card none of whose
+    rulings bears on ``rules`` is listed as having none on them. Put it beside the rule text,
+    after the ``quote`` of those rules. Every name and word is escaped.
+
+    :raises PageError: no card, a card named twice, a card of which ``magicsub/rules/
+        rulings.yaml`` has no ruling, or no ruling of any of them that bears on ``rules``.
+    """
+    if not cards:
+        raise PageError("guidance(...) names one or more cards")
+    if len(set(cards)) != len(cards):
+        raise PageError(f"guidance(...) names a card twice: {list(cards)}")
+    if isinstance(rules, str):
+        rules = (rules,)
+    on = f" on CR {', '.join(rules)}" if rules else ""
+    entries = []
+    for card in cards:
+        entry = rulings.of(card)
+        if entry is None:
+            raise PageError(f"no official ruling of {card!r} is in magicsub/rules/rulings.yaml")
+        entries.append((entry, entry.about(rules)))
+    if not any(shown for _, shown in entries):
+        raise PageError(f"no ruling of {', '.join(cards)} in magicsub/rules/rulings.yaml "
+                        f"bears{on}")
+    parts = ['<div class="admonition ms-guidance" role="note" aria-label="Official guidance">',
+             '<p class="admonition-title">Official guidance</p>']
+    plain = []
+    for entry, shown in entries:
+        card, rest = escape(entry.card), len(entry.rulings) - len(shown)
+        others = (f" ({rest} other ruling{'' if rest == 1 else 's'} of {card} "
+                  f"bear{'s' if rest == 1 else ''} on other points.)" if rest else "")
+        if not shown:
+            parts.append(f"<p><strong>{card}</strong>: no ruling{escape(on)}.{others}</p>")
+            plain.append(f"{entry.card}: none{on} (+{rest} on other points)")
+            continue
+        parts.append(f"<p><strong>{card}</strong>{escape(on and ',' + on)}:</p><ul>")
+        for r in shown:
+            text = escape(r.text) + (" …" if r.partial else "")
+            note = f"<br><em>{escape(r.note)}</em>" if r.note else ""
+            parts.append(f"<li><q>{text}</q> ({escape(r.source)}, {r.date}){note}</li>")
+        parts.append("</ul>" + (f"<p>{others.strip(' ()')}</p>" if rest else ""))
+        dates = Counter(f"{r.source} {r.date}" for r in shown)
+        plain.append(f"{entry.card}: " + ", ".join(f"{d} ×{n}" if n > 1 else d
+                                                    for d, n in dates.items())
+                     + (f" (+{rest} on other points)" if rest else ""))
+    parts.append("</div>")
+    return Guidance("".join(parts), f"Official guidance{on}:\n" +
+                    "\n".join(f"- {line}" for line in plain))
+
+
 def _matches(trace, spec: str, where: str) -> tuple[list[int], bool, int]:
     every = spec.endswith("*")
     spec = " ".join(spec.rstrip("*").split())
@@ -365,6 +427,7 @@ def try_it(text: str, *, title: str = "Your version") -> None:
                  "\n".join(f"- {f}" for f in result.failures)))
 
 
-__all__ = ["HTML", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper", "compare",
-           "display", "explain", "folded_yaml", "magicsub", "quiz", "quote", "rule_diff", "run",
-           "scenario_path", "step_link", "step_ref", "stepper", "try_it", "where"]
+__all__ = ["HTML", "Guidance", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper",
+           "compare", "display", "explain", "folded_yaml", "guidance", "magicsub", "quiz",
+           "quote", "rule_diff", "run", "scenario_path", "step_link", "step_ref", "stepper",
+           "try_it", "where"]

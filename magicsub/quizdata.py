@@ -20,6 +20,9 @@ A quiz file (``book/quizzes/NAME.yaml``) is a list of quizzes::
         readings:
           - {choice: main-game library, reading: "The literal reading: ..."}
           - {choice: outside the game, reading: "The other reading: ..."}
+        official: >-                   # the official guidance that exists, or "None: ..."
+          The Countdown Is at One, Gatherer ruling, 2018-01-19: “After the subgame ends, all
+          players shuffle their cards from the subgame to reform their main-game libraries”.
 
 The right choice is the one whose ``holds`` expectations all hold after the run; exactly one
 must (otherwise ``QuizError`` says which held). The feedback of every choice quotes the deciding
@@ -27,15 +30,19 @@ sentence of ``rule`` (found by ``decides`` in the rules data) as the run's trace
 deciding step (``QuizData.deciding_step``): a quiz whose run never cites that sentence is an
 error, so the quote and the stepper's highlighted sentence cannot drift apart. A disputed quiz
 still computes the engine's reading, but shows every reading and grades none as the only
-answer.
+answer, and says whether official guidance exists (``official``): either it quotes that guidance
+with its source and date, each quoted passage (in “curly quotes”) found word for word in a ruling
+of that date in ``magicsub/rules/rulings.yaml`` (``magicsub.rulings``), or it begins with
+"None:" and says that no official ruling speaks to the point.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import expectations
+from . import expectations, rulings
 from .errors import CitationError, ScenarioError
 from .yamlfile import LineDict, LineList, parse, read_text
 
@@ -43,6 +50,12 @@ QUIZ_KEYS = {"id", "scenario", "ask", "question", "rule", "decides", "choices", 
              "disputed"}
 """The keys of a quiz (``explain`` is optional: a sentence shown with the right answer)."""
 CHOICE_KEYS = {"text", "holds", "feedback"}
+DISPUTED_KEYS = {"note", "readings", "official"}
+"""The keys of a quiz's ``disputed``: all three are required."""
+NO_GUIDANCE = "None:"
+"""How ``official`` begins when no official ruling speaks to the point."""
+_QUOTED = re.compile(r"“([^”]+)”")
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 ASKS = {"what", "why"}
 
 
@@ -82,12 +95,18 @@ class QuizData:
     explain: str = ""
     note: str = ""
     readings: tuple[Reading, ...] = ()
+    official: str = ""
     where: str = ""
 
     @property
     def disputed(self) -> bool:
         """Whether judges differ on this corner (the quiz shows every reading)."""
         return bool(self.readings)
+
+    @property
+    def has_guidance(self) -> bool:
+        """Whether official guidance speaks to this disputed corner (``official`` quotes it)."""
+        return bool(self.official) and not self.official.startswith(NO_GUIDANCE)
 
     def sentence(self, edition: str = "726") -> str:
         """The sentence of ``rule`` that decides the answer, verbatim from the rules data."""
@@ -171,30 +190,82 @@ def _quiz(node: object, file: str) -> QuizData:
     texts = [c.text for c in choices]
     if len(set(texts)) != len(texts):
         raise QuizError(f"{where}: choices must be distinct: {texts}")
-    note, readings = "", ()
+    note, readings, official = "", (), ""
     if "disputed" in node:
-        d = node["disputed"]
-        if not isinstance(d, LineDict) or not isinstance(d.get("readings"), list) \
-                or len(d["readings"]) < 2:
-            raise QuizError(f"{file}, line {_line(node, 'disputed')}: disputed has a note and "
-                            "two or more readings")
-        note = _text(d, "note", where)
-        readings = tuple(Reading(_text(r, "choice", where), _text(r, "reading", where))
-                         for r in d["readings"])
-        for r in readings:
-            if r.choice not in texts:
-                raise QuizError(f"{where}: reading of {r.choice!r}, which is not a choice")
+        note, readings, official = _disputed(node, file, where, texts)
     data = QuizData(id=_text(node, "id", where), scenario=node["scenario"], ask=ask,
                     question=_text(node, "question", where), rule=_text(node, "rule", where),
                     decides=_text(node, "decides", where), choices=choices,
                     explain=_text(node, "explain", where, required=False), note=note,
-                    readings=readings, where=where)
+                    readings=readings, official=official, where=where)
     try:
         data.sentence()
     except QuizError as err:
         raise QuizError(str(err).replace(where, f"{file}, line {_line(node, 'decides')}")) \
             from None
     return data
+
+
+def _disputed(node: LineDict, file: str, where: str, texts: list[str]
+              ) -> tuple[str, tuple[Reading, ...], str]:
+    """The note, readings and official guidance of a quiz's ``disputed`` mapping, checked."""
+    d = node["disputed"]
+    if not isinstance(d, LineDict) or not isinstance(d.get("readings"), list) \
+            or len(d["readings"]) < 2:
+        raise QuizError(f"{file}, line {_line(node, 'disputed')}: disputed has a note, two or "
+                        "more readings and official")
+    extra = sorted(set(d) - DISPUTED_KEYS)
+    if extra:
+        raise QuizError(f"{file}, line {_line(d, extra[0])}: unknown key {extra[0]!r} in "
+                        f"disputed; expected {', '.join(sorted(DISPUTED_KEYS))}")
+    if "official" not in d:
+        raise QuizError(f"{file}, line {_line(node, 'disputed')}: disputed needs 'official': "
+                        "the official guidance that exists, quoted with its source and date, or "
+                        f"{NO_GUIDANCE!r} and why no official ruling speaks to the point")
+    note = _text(d, "note", where)
+    readings = tuple(Reading(_text(r, "choice", where), _text(r, "reading", where))
+                     for r in d["readings"])
+    for r in readings:
+        if r.choice not in texts:
+            raise QuizError(f"{where}: reading of {r.choice!r}, which is not a choice")
+    official = " ".join(_text(d, "official", where).split())
+    problem = official_problem(official)
+    if problem:
+        raise QuizError(f"{file}, line {_line(d, 'official')}: {problem}")
+    return note, readings, official
+
+
+def official_problem(official: str) -> str:
+    """What is wrong with a disputed quiz's ``official`` text ("" when nothing is).
+
+    It begins with "None:" and says why no guidance exists; or it quotes official guidance: one
+    or more passages in “curly quotes”, each found word for word in a ruling of
+    ``magicsub/rules/rulings.yaml`` whose card, source and date the text names.
+    """
+    if official.startswith(NO_GUIDANCE):
+        return "" if official[len(NO_GUIDANCE):].strip() else (
+            f"official: say after {NO_GUIDANCE!r} why no official ruling speaks to the point")
+    quoted = _QUOTED.findall(official)
+    if not quoted:
+        return (f"official quotes the guidance in “curly quotes” with its source and date, or "
+                f"begins with {NO_GUIDANCE!r}")
+    dates = set(_DATE.findall(official))
+    known = [(card.card, r) for card in rulings.load().values() for r in card.rulings
+             if r.date in dates]
+    if not known:
+        return ("official names no date of a ruling in magicsub/rules/rulings.yaml (give it as "
+                "YYYY-MM-DD)")
+    for passage in quoted:
+        words = " ".join(passage.split()).rstrip(".,")
+        said = [(card, r) for card, r in known if words in r.text]
+        if not said:
+            return (f"official quotes “{words[:60]}”, which no ruling of "
+                    f"{', '.join(sorted(dates))} in magicsub/rules/rulings.yaml says")
+        if not any(card in official and r.source in official for card, r in said):
+            card, r = said[0]
+            return (f"official quotes “{words[:60]}” without its card and source: name "
+                    f"{card} and say “{r.source}” with the date {r.date}")
+    return ""
 
 
 _LOADED: dict[Path, tuple[tuple[int, int], list[QuizData]]] = {}
@@ -292,5 +363,6 @@ def correct(data: QuizData, result) -> int:
     return holding_now[0]
 
 
-__all__ = ["ASKS", "CHOICE_KEYS", "Choice", "QUIZ_KEYS", "QuizData", "QuizError", "Reading",
-           "correct", "find", "holding", "load", "load_folder", "run"]
+__all__ = ["ASKS", "CHOICE_KEYS", "DISPUTED_KEYS", "NO_GUIDANCE", "Choice", "QUIZ_KEYS",
+           "QuizData", "QuizError", "Reading", "correct", "find", "holding", "load", "load_folder",
+           "official_problem", "run"]

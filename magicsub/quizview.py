@@ -89,6 +89,21 @@ def _citation(result: ScenarioResult, rule: str | None) -> str:
     return f"CR {cite.rule}: {cite.text}"
 
 
+def official_html(official: str) -> str:
+    """The paragraph of a disputed quiz's feedback that says what official guidance exists: the
+    guidance quoted (``official``), or that there is none ("None: ..."). Empty for no text."""
+    from .quizdata import NO_GUIDANCE
+
+    if not official:
+        return ""
+    if official.startswith(NO_GUIDANCE):
+        why = official[len(NO_GUIDANCE):].strip()
+        return (f'<p class="ms-official"><strong>Official guidance: none.</strong> '
+                f"{_text(why[:1].upper() + why[1:])}</p>")
+    return (f'<p class="ms-official"><strong>Official guidance:</strong> {_text(official)}'
+            "</p>")
+
+
 def feedback_html(text: str) -> str:
     """One feedback page: ``text`` (HTML holding one ``data-verdict`` paragraph) in the box
     every quiz shows it in."""
@@ -173,7 +188,7 @@ class QuizContent:
                           f"The engine takes the other reading: “{_text(right)}”.")
                 text = (f'<p data-verdict="disputed"><strong>⚖ Judges differ</strong> — '
                         f"“{_text(choice.text)}”: {_text(readings[choice.text])} {own}</p>"
-                        f"<p>{_text(data.note)} {engine}</p>")
+                        f"<p>{_text(data.note)} {engine}</p>{official_html(data.official)}")
             elif i == correct:
                 text = (f'<p data-verdict="correct"><strong>✔ Correct</strong> — '
                         f"“{_text(choice.text)}”. {own} {_text(data.explain)}</p>")
@@ -205,7 +220,9 @@ class QuizContent:
         lines = [text, f"Decided by CR {data.rule}{at}"]
         if data.disputed:
             lines.append("Judges differ: " + "; ".join(r.choice for r in data.readings))
+            if data.official:
+                lines.append(f"Official guidance: {data.official}")
         return "\n".join(lines)
 
 
-__all__ = ["QuizContent", "correct_choice", "feedback_html", "run"]
+__all__ = ["QuizContent", "correct_choice", "feedback_html", "official_html", "run"]

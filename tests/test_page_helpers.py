@@ -130,20 +130,77 @@ def test_a_quiz_file_is_answered_by_the_engine(tmp_path):
     assert "Decided by CR 800.4a" in quiz.summary()
 
 
-def test_a_disputed_quiz_grades_no_reading_as_the_only_answer(tmp_path):
-    text = QUIZ + """\
+DISPUTED = """\
   disputed:
     note: Judges read this two ways.
     readings:
       - {choice: main-game exile, reading: the literal reading}
       - {choice: main-game battlefield, reading: the other reading}
+    official: "None: no ruling speaks to <this> point."
 """
-    quiz = book.quiz("bribery", folder=_quizzes(tmp_path, text))
+
+
+def test_a_disputed_quiz_grades_no_reading_as_the_only_answer(tmp_path):
+    quiz = book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ + DISPUTED))
     pages = [page.value for page in quiz.feedback.children]
     assert all('data-verdict="disputed"' in p for p in pages)
     assert "This is the reading the engine takes." in pages[0]
     assert "The engine takes the other reading: “main-game exile”" in pages[1]
     assert "Judges differ: main-game exile; main-game battlefield" in quiz.summary()
+
+
+GUIDED = ('    official: "Bribery, Gatherer ruling, 2004-10-04: “You put the creature onto the '
+          'battlefield, so you control it”."\n')
+
+
+def test_a_disputed_quiz_says_whether_official_guidance_exists(tmp_path):
+    """Issue 27, item 9: every disputed corner says what official guidance exists, on each
+    reading's feedback page and in the quiz's text (what nbval compares)."""
+    quiz = book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ + DISPUTED))
+    for page in (p.value for p in quiz.feedback.children):
+        assert ('<p class="ms-official"><strong>Official guidance: none.</strong> No ruling '
+                "speaks to &lt;this&gt; point.</p>") in page
+    assert "Official guidance: None: no ruling speaks to <this> point." in quiz.summary()
+    assert not quiz.data.has_guidance
+    guided = book.quiz("bribery", folder=_quizzes(
+        tmp_path, QUIZ + DISPUTED.replace(DISPUTED.splitlines()[-1] + "\n", GUIDED)))
+    assert guided.data.has_guidance
+    page = guided.feedback.children[0].value
+    assert ("<strong>Official guidance:</strong> Bribery, Gatherer ruling, 2004-10-04: “You put "
+            "the creature onto the battlefield, so you control it”.</p>") in page
+
+
+@pytest.mark.parametrize("official, message", [
+    (None, r"q.yaml, line 13: disputed needs 'official'"),
+    ('"None:"', r"line 18: official: say after 'None:' why"),
+    ('"Nobody ruled on it."', r"line 18: official quotes the guidance in “curly quotes”"),
+    ('"Bribery, Gatherer ruling: “You put the creature onto the battlefield”."',
+     r"line 18: official names no date of a ruling"),
+    ('"Bribery, Gatherer ruling, 2004-10-04: “You put the creature into exile”."',
+     r"line 18: official quotes “You put the creature into exile”, which no ruling of "
+     r"2004-10-04 in magicsub/rules/rulings.yaml says"),
+    ('"Gatherer ruling, 2004-10-04: “You put the creature onto the battlefield”."',
+     r"line 18: official quotes “You put the creature onto the battlefield” without its card "
+     r"and source: name Bribery"),
+    ('"Bribery, 2004-10-04: “You put the creature onto the battlefield”."',
+     r"without its card and source: name Bribery and say “Gatherer ruling”"),
+])
+def test_a_disputed_quiz_without_its_official_guidance_is_refused(tmp_path, official, message):
+    """Issue 27, item 9: ``official`` is required in ``disputed``, begins with "None:" and a
+    reason, or quotes a ruling of magicsub/rules/rulings.yaml word for word with its card,
+    source and date."""
+    lines = DISPUTED.splitlines(keepends=True)[:-1]
+    if official is not None:
+        lines.append(f"    official: {official}\n")
+    with pytest.raises(quizdata.QuizError, match=message):
+        book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ + "".join(lines)))
+
+
+def test_an_unknown_key_in_disputed_is_refused(tmp_path):
+    text = QUIZ + DISPUTED + "    source: a forum\n"
+    with pytest.raises(quizdata.QuizError, match=r"q.yaml, line 19: unknown key 'source' in "
+                                                 r"disputed; expected note, official, readings"):
+        book.quiz("bribery", folder=_quizzes(tmp_path, text))
 
 
 @pytest.mark.parametrize("edit, message", [

@@ -76,8 +76,11 @@ def test_a_disputed_corner_shows_every_reading_and_grades_none(data, runs):
         if choice in readings:
             assert 'data-verdict="disputed"' in page and "Judges differ" in page
             assert 'data-verdict="correct"' not in page and 'data-verdict="wrong"' not in page
+            assert '<p class="ms-official"><strong>Official guidance' in page, \
+                f"{data.where}: a disputed corner says whether official guidance exists"
     static = pagehtml.Quiz.from_data(data, result=result)
     assert "Judges differ: " in static.summary()
+    assert f"Official guidance: {data.official}" in static.summary()
 
 
 @pytest.mark.parametrize("data", ALL, ids=[q.id for q in ALL])
