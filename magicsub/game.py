@@ -933,4 +933,4 @@ class Game:
                 f"priority={g.priority} steps={len(self.trace)}>")
 
 
-__all__ = ["Game", "edition"]
+__all__ = ["Game", "edition", "unknown_card"]
