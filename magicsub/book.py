@@ -408,10 +408,15 @@ def try_it(text: str, *, title: str = "Your version") -> None:
     notebook carry the editable scenario, not a duplicate widget (and stay small).
     """
     try:
-        result = load_scenario(text=text, name="your scenario").run()
+        scenario = load_scenario(text=text, name="your scenario")
+        _unknown_cards(scenario.warnings)
+        result = scenario.run()
     except magicsub.RulesError as err:
         display(Text(f"**The scenario cannot run:** {escape(str(err))}",
                      f"The scenario cannot run: {err}"))
+        if err.failures:
+            _failed(err.failures, "**These expectations did not hold before it**",
+                    "These expectations did not hold before it")
         return
     if result.ok and any(_same(r.scenario.data, result.scenario.data) for r in RUNS.values()):
         print(_unedited(result))
@@ -420,11 +425,22 @@ def try_it(text: str, *, title: str = "Your version") -> None:
     if result.ok:
         display(Text("Every expectation of the scenario holds."))
         return
-    items = "\n".join(f"- {escape(str(f))}" for f in result.failures)
-    display(Text(f"**These expectations no longer hold** (change them to what you now expect, "
-                 f"or undo your edit):\n\n{items}",
-                 "These expectations no longer hold:\n" +
-                 "\n".join(f"- {f}" for f in result.failures)))
+    _failed(result.failures, "**These expectations no longer hold** (change them to what you "
+            "now expect, or undo your edit)", "These expectations no longer hold")
+
+
+def _failed(failures, heading: str, plain: str) -> None:
+    """Show ``failures`` as a list under ``heading`` (Markdown; ``plain`` as text)."""
+    items = "\n".join(f"- {escape(str(f))}" for f in failures)
+    display(Text(f"{heading}:\n\n{items}",
+                 f"{plain}:\n" + "\n".join(f"- {f}" for f in failures)))
+
+
+def _unknown_cards(warnings) -> None:
+    """Say which cards of a learner's scenario magicsub does not know (played with no
+    abilities), before its run."""
+    if warnings:
+        _failed(warnings, "**Cards magicsub does not know**", "Cards magicsub does not know")
 
 
 __all__ = ["HTML", "Guidance", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper",

@@ -2,9 +2,15 @@
 ``magicsub examples``, ``magicsub new FILE`` and ``magicsub --version``.
 
 Exit status: 0 every expectation holds; 1 an expectation failed or a step is illegal; 2 a
-malformed file, a usage error, or output that could not be written (standard output closed or
-full, a refused or failed ``html``, ``examples`` or ``new`` output); 130 interrupted (Ctrl-C);
-143 terminated (SIGTERM).
+malformed file (with ``--strict`` or ``strict: true``, also a card magicsub does not know), a
+usage error, or output that could not be written (standard output closed or full, a refused or
+failed ``html``, ``examples`` or ``new`` output); 130 interrupted (Ctrl-C); 143 terminated
+(SIGTERM).
+
+``check``, ``show`` and ``html`` warn on standard error about each object that names a card
+magicsub does not know (``warning: FILE:LINE: ...``): it is played with no abilities. A
+warning does not change the exit status. Every expectation that failed is reported, also
+those checked before an illegal step.
 
 A reader that stops early (``magicsub check ... | head -1``) does not change the verdict: the
 rest of the output is discarded, every file is still run, and the exit status is the work's.
@@ -23,7 +29,7 @@ import textwrap
 from pathlib import Path
 
 from . import __version__
-from .scenario import run_file
+from .scenario import FileRun, run_file
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
                       "\u2066-\u2069\ud800-\udfff]")
@@ -127,12 +133,16 @@ examples:
   magicsub html my.yaml -o my.html      write its walkthrough page
 
 exit status: 0 every expectation holds; 1 an expectation failed or a step is illegal;
-2 a malformed file, a usage error, or output that could not be written or was refused;
-130 interrupted (Ctrl-C); 143 terminated.""",
+2 a malformed file (with --strict, also a card magicsub does not know), a usage error, or
+output that could not be written or was refused; 130 interrupted (Ctrl-C); 143 terminated.""",
     "check": """\
-example:
+examples:
   magicsub check my.yaml my-examples/*.yaml
-  (prints "ok: FILE (N steps)" or each failed expectation as "FAIL FILE:LINE: expected ...")""",
+  (prints "ok: FILE (N steps)" or each failed expectation as "FAIL FILE:LINE: expected ...",
+  also those before an illegal step)
+  magicsub check --strict my.yaml
+  (refuses, exit 2, a card magicsub does not know unless the object has plain: true; without
+  --strict, "warning: FILE:LINE: magicsub does not know the card ..." on standard error)""",
     "show": """\
 example:
   magicsub show my.yaml | less""",
@@ -182,31 +192,41 @@ class _Parser(argparse.ArgumentParser):
             say(message.rstrip("\n"), err=file is not sys.stdout)
 
 
-def _check(files: list[str]) -> int:
+def warn(run: FileRun) -> None:
+    """Say on standard error what ``run``'s scenario plays without knowing: one line per object
+    naming a card magicsub does not know (``warning: FILE:LINE: ...``)."""
+    for warning in run.warnings:
+        say(f"warning: {warning}", err=True)
+
+
+def _check(files: list[str], strict: bool | None) -> int:
     status = 0
     for file in files:
-        result, message, code = run_file(file)
-        status = max(status, code)
-        if result is None:
-            say(message, err=True)
-        elif result.ok:
-            say(f"ok: {file} ({len(result.trace)} steps)")
-        else:
-            for failure in result.failures:
-                say(f"FAIL {failure}")
+        run = run_file(file, strict=strict)
+        status = max(status, run.status)
+        warn(run)
+        for failure in run.failures:
+            say(f"FAIL {failure}")
+        if run.error is not None:
+            say(run.error, err=True)
+        elif run.result.ok:
+            say(f"ok: {file} ({len(run.result.trace)} steps)")
     return status
 
 
-def _show(file: str, colour: bool | None) -> int:
-    result, message, code = run_file(file)
-    if result is None:
-        say(message, err=True)
-        return code
+def _show(file: str, colour: bool | None, strict: bool | None) -> int:
+    run = run_file(file, strict=strict)
+    warn(run)
+    if run.result is None:
+        for failure in run.failures:
+            say(f"FAIL {failure}")
+        say(run.error, err=True)
+        return run.status
     from .textview import trace_text
 
     colour = sys.stdout.isatty() if colour is None else colour
-    say(trace_text(result, colour=colour), colour=colour)
-    return 0 if result.ok else 1
+    say(trace_text(run.result, colour=colour), colour=colour)
+    return run.status
 
 
 def _add_author_commands(sub) -> None:
@@ -301,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     p_check = sub.add_parser("check", help="run scenario files and check their expectations",
                              description="Run scenario files and check their expectations.")
     p_check.add_argument("files", nargs="+", metavar="FILE", help="a scenario file (YAML)")
+    _strict_flag(p_check)
     p_show = sub.add_parser("show", help="print a scenario's trace step by step",
                             description="Print a scenario's trace step by step: each step's "
                             "rule, the sentence that applies and what changed.")
@@ -309,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="colour the output (the default on a terminal)")
     p_show.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
                         help="never colour the output")
+    _strict_flag(p_show)
     _add_author_commands(sub)
     p_html = sub.add_parser(
         "html", help="write a standalone walkthrough page",
@@ -322,17 +344,25 @@ def main(argv: list[str] | None = None) -> int:
     p_html.add_argument("--embed", action="store_true",
                         help="print an <iframe> snippet that shows the page in a blog post on "
                              "standard output (other messages go to standard error)")
+    _strict_flag(p_html)
     args = parser.parse_args(argv)
     if hasattr(args, "handler"):
         return args.handler(args)
     if args.command == "check":
-        return _check(args.files)
+        return _check(args.files, args.strict)
     if args.command == "show":
-        return _show(args.file, args.colour)
+        return _show(args.file, args.colour, args.strict)
     from .htmlpage import write_page
 
     return write_page(args.file, args.output, single_file=args.single_file,
-                      embed=args.embed)
+                      embed=args.embed, strict=args.strict)
+
+
+def _strict_flag(parser: argparse.ArgumentParser) -> None:
+    """``--strict``: refuse a card magicsub does not know (as ``strict: true`` in the file)."""
+    parser.add_argument("--strict", action="store_const", const=True, default=None,
+                        help="refuse (exit 2) an object naming a card magicsub does not know, "
+                        "unless it is marked plain: true (as strict: true in the file)")
 
 
 def _terminate(signum, frame) -> None:
@@ -406,7 +436,8 @@ def run() -> None:
     sys.exit(run_command(sys.argv[1:]))
 
 
-__all__ = ["DESCRIPTION", "EPILOGS", "main", "run", "run_command", "say", "terminal_text"]
+__all__ = ["DESCRIPTION", "EPILOGS", "main", "run", "run_command", "say", "terminal_text",
+           "warn"]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,8 +8,12 @@ class RulesError(Exception):
     """An illegal request: the rules do not allow it, and the game is left unchanged.
 
     ``rule`` is the paragraph that forbids it (e.g. ``"800.4a"``) and ``subject`` the object or
-    player the request named. The message always names both.
+    player the request named. The message always names both. Raised by ``Scenario.run``,
+    ``failures`` are the expectations among the steps before the refused one that did not hold
+    (``scenario.Failure``; empty otherwise).
     """
+
+    failures: tuple = ()
 
     def __init__(self, rule: str, message: str, *, subject: str | None = None):
         self.rule = rule

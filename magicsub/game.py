@@ -55,6 +55,45 @@ def _settle(tx: Tx, gid: int) -> None:
         turns.priority_point(tx, gid, game.priority)
 
 
+def unknown_card(name: str, *, token: bool = False) -> bool:
+    """Whether ``name`` is a card magicsub does not know: no built-in card has that name
+    (``magicsub.cards``), so there is no Oracle text to play it by (CR 108.1) and it is played
+    as a card with no abilities, of the types it is given. A token is never one: tokens aren't
+    cards (CR 108.2b), and what creates a token says everything it is."""
+    return not token and lookup(name) is None
+
+
+def unknown_refused(name: str) -> str:
+    """Why ``strict`` refuses the card ``name`` that magicsub does not know (``unknown_card``)."""
+    return (f"magicsub does not know the card {shown(name)} (it has no Oracle text for it, CR "
+            "108.1) and strict refuses to play it as a card with no abilities: use a built-in "
+            "card, or mark a deliberate stand-in plain: true")
+
+
+def plain_refused(name: str) -> str:
+    """Why ``plain`` is refused on the built-in card ``name``."""
+    return (f"plain: true marks a card magicsub does not know, but {shown(name)} is a built-in "
+            "card, played with its abilities: remove plain")
+
+
+def as_card(types: tuple[str, ...], deck: str | None) -> str:
+    """``types`` (or the nontraditional ``deck``) with an article: "an artifact creature"; "a
+    card" when neither is given."""
+    words = " ".join(types) if types else (f"{deck} card" if deck else "card")
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
+
+def unknown_note(label: str, types: tuple[str, ...], deck: str | None, plain: bool) -> str:
+    """The trace's note on a card magicsub does not know (``unknown_card``), set up as
+    ``label``: a deliberate stand-in (``plain``) or a name it does not know."""
+    kind = as_card(types, deck)
+    if plain:
+        return (f"{label} stands in as {kind} with no abilities of its own: what happens to it "
+                "here is what the steps do, not what its Oracle text says.")
+    return (f"magicsub does not know {label}: it is played as {kind} with no abilities of its "
+            "own, so its Oracle text does nothing here.")
+
+
 def _starts_subgame(tx: Tx, oid: str) -> None:
     """Refuse a Shahrazad put on the stack when its subgame would be nested too deep."""
     obj = tx.obj(oid)
@@ -76,7 +115,8 @@ class Game:
                  variant: str | None = None, libraries: Mapping[str, int] | None = None,
                  life: Mapping[str, int] | None = None, archenemy: str | None = None,
                  range: int | Mapping[str, int] | None = None,  # noqa: A002
-                 pregame: bool = False, seating: Iterable[str] | None = None):
+                 pregame: bool = False, seating: Iterable[str] | None = None,
+                 strict: bool = False):
         """A main game of ``players`` in turn order, the first the starting player (the active
         player, with priority; with ``pregame``, before the first turn).
 
@@ -86,6 +126,8 @@ class Game:
         Given, the trace begins with the seating (a step citing 800.5) and the turn order it
         gives (103.1); the limited range of influence (``range``, CR 801) counts seats in it.
         ``variant``: one casual variant (commander, vanguard, planechase, archenemy).
+        ``strict``: ``add_object`` refuses a card magicsub does not know (``unknown_card``)
+        unless it is marked ``plain``.
 
         :raises RulesError: a malformed or contradictory argument, naming the rule (e.g. 103.1
             for a turn order that does not follow the seating clockwise).
@@ -101,6 +143,7 @@ class Game:
         if not isinstance(edition, (str, int)) or isinstance(edition, bool):
             raise arguments.refuse("edition", "a CR edition (726, 723 or 506)", edition)
         seed = arguments.integer(seed, "seed")
+        self.strict = arguments.flag(strict, "strict")
         if isinstance(variant, list | tuple):
             raise ScenarioError(one_variant(variant))
         variant = arguments.optional_text(variant, "variant")
@@ -154,10 +197,11 @@ class Game:
         self._trace: Trace | None = None
         self._history: list[tuple[World, object, int]] = []
         self._began = False
+        self._seating_given = seating is not None
+        self._unknown: list[str] = []
         self._libraries(libraries)
         self._initial = self.world
-        if seating is not None:
-            self._seated()
+        self._setup_made = not self._seating_given
 
     def _libraries(self, libraries: dict[str, int]) -> None:
         """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
@@ -174,22 +218,36 @@ class Game:
         self.world = replace(self.world, objects=objects.finish(), seq=seq)
         self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
 
-    def _seated(self) -> None:
-        """The trace's first steps: the seating the game was given (CR 800.5) and the turn
-        order it gives (CR 103.1). They change nothing (the seating is set up with the game),
-        and are made again after each set-up change (``_set_up``), so that their snapshot is
-        the world the trace begins from."""
+    def _setup_steps(self) -> list[Step]:
+        """The trace's first steps, which change nothing: the seating the game was given
+        (CR 800.5) and the turn order it gives (CR 103.1); then, when set-up named cards
+        magicsub does not know, one step citing CR 108.1 (a card's wording is its Oracle text)
+        with a note on each: it is played as a card with no abilities. They are made once set-up
+        is over (the first request, or the trace read), so that their snapshot is the world the
+        trace begins from."""
+        if self._setup_made:
+            return self._steps
         tx = Tx(self.world, self.edition, self.rng, 0)
-        tx.action = "seating"
-        record_seating(tx, 0)
-        tx.close()
+        if self._seating_given:
+            tx.action = "seating"
+            record_seating(tx, 0)
+            tx.close()
+        if self._unknown:
+            tx.action = "set-up"
+            tx.step("108.1", "Oracle card reference")
+            for note in self._unknown:
+                tx.note(note)
+            tx.close()
         self._steps = list(tx.steps)
+        self._setup_made = True
+        return self._steps
 
     def _set_up(self) -> None:
         """Set-up changed the world: it is the world the trace begins from."""
         self._initial = self.world
-        if self._steps:
-            self._seated()
+        self._setup_made = not (self._seating_given or self._unknown)
+        if self._setup_made:
+            self._steps = []
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -207,6 +265,7 @@ class Game:
     def trace(self) -> Trace:
         """The steps so far and the world they began from (read-only: a record of play cannot
         be cleared to re-open set-up)."""
+        self._setup_steps()
         if self._trace is None or len(self._trace) != len(self._steps) \
                 or self._trace.initial is not self._initial:
             self._trace = Trace(self._steps, self._initial)
@@ -224,14 +283,22 @@ class Game:
                    toughness: int | None = None, game: object = 0, phased_out: bool = False,
                    tapped: bool = False, attached_to: str | None = None,
                    hand_modifier: int | None = None, life_modifier: int | None = None,
-                   command_zone_instead: bool | None = None) -> None:
+                   command_zone_instead: bool | None = None, plain: bool = False) -> None:
         """Put an object in the main game (or outside it: ``zone="outside"``) before play starts.
 
-        A built-in card name gives its types and power; any other name is a vanilla card of
-        ``types``. ``controller`` is the controller by default (who put it there). A vanguard card
-        (``deck="vanguard"``) has a ``hand_modifier`` and a ``life_modifier``. A ``commander``'s
-        ``command_zone_instead`` is its owner's choice whenever it would be put into their hand
-        or library (CR 903.9b): the command zone instead (true, the default) or not (false).
+        A built-in card name gives its types, power and abilities. Any other name is a card
+        magicsub does not know (``unknown_card``; not a token): it is played as a card of
+        ``types`` with no abilities, and the trace begins with a step citing CR 108.1 that says
+        so. ``plain`` marks such a card as a deliberate stand-in (the note says so); a strict
+        game refuses an unknown card that is not. ``controller`` is the controller by default
+        (who put it there). A vanguard card (``deck="vanguard"``) has a ``hand_modifier`` and a
+        ``life_modifier``. A ``commander``'s ``command_zone_instead`` is its owner's choice
+        whenever it would be put into their hand or library (CR 903.9b): the command zone
+        instead (true, the default) or not (false).
+
+        :raises ScenarioError: a malformed argument; with ``strict``, a card magicsub does not
+            know that is not ``plain``; ``plain`` on a built-in card.
+        :raises RulesError: an argument the rules refuse (a duplicate id, an unknown owner...).
         """
         self._setup_only("setting up objects")
         if not isinstance(id, str) or not id:
@@ -255,7 +322,7 @@ class Game:
             types = arguments.names(types, f"{what}: types", of="card types")
         for key, value in (("token", token), ("commander", commander),
                            ("traditional", traditional), ("phased_out", phased_out),
-                           ("tapped", tapped)):
+                           ("tapped", tapped), ("plain", plain)):
             arguments.flag(value, f"{what}: {key}")
         arguments.optional_flag(face_up, f"{what}: face_up")
         arguments.optional_flag(command_zone_instead, f"{what}: command_zone_instead")
@@ -278,6 +345,11 @@ class Game:
         if not isinstance(zone, str):
             raise RulesError("400.1", f"unknown zone {shown(zone)} (object {sid})", subject=id)
         known = lookup(name)
+        if plain and known is not None:
+            raise ScenarioError(f"{what}: {plain_refused(name)}")
+        unknown = unknown_card(name, token=token)
+        if unknown and self.strict and not plain:
+            raise ScenarioError(f"{what}: {unknown_refused(name)}")
         kind = Kind.TOKEN if token else Kind.CARD
         types_t = tuple(types) if types is not None else (known.types if known else ())
         if known and "aura" in known.subtypes:
@@ -312,6 +384,8 @@ class Game:
                                              ((None, obj),))
         if gid_or_none == 0 and zone_v is Zone.COMMAND:
             self._variant_life(obj)
+        if unknown:
+            self._unknown.append(unknown_note(obj.label(), types_t, deck, plain))
         self._set_up()
 
     def _variant_life(self, obj: Obj) -> None:
@@ -345,6 +419,8 @@ class Game:
 
     # -- the one path for actions ----------------------------------------------------------------
     def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:
+        if record:
+            self._setup_steps()
         state = self.rng.getstate()
         before = self.world
         tx = Tx(self.world, self.edition, self.rng, len(self._steps),
@@ -864,7 +940,7 @@ class Game:
     def __repr__(self) -> str:
         g = self.world.game
         return (f"<Game {_where(g.gid)} turn {g.turn} {g.step} active={g.active} "
-                f"priority={g.priority} steps={len(self._steps)}>")
+                f"priority={g.priority} steps={len(self.trace)}>")
 
 
-__all__ = ["Game", "edition"]
+__all__ = ["Game", "edition", "unknown_card"]

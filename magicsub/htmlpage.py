@@ -293,7 +293,7 @@ def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool 
 
 
 def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
-               embed: bool = False) -> int:
+               embed: bool = False, strict: bool | None = None) -> int:
     """Load and run the scenario ``file`` and write its walkthrough page to ``out``: with
     ``single_file``, one file with everything inline; else the page and ``<stem>_files/``.
     With ``embed``, print ``embed_snippet`` for the page on standard output (and the other
@@ -303,15 +303,20 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
     failed expectation (the page is still written); 2 a malformed file, or no page written
     (``out`` is the input or a link, a file of the user's is in the assets' way, a write
     failed, ipywidgets or the widget JavaScript missing). Errors go to stderr; a refused or
-    failed write changes nothing on disk.
+    failed write changes nothing on disk. Each card magicsub does not know is a warning on
+    stderr; with ``strict`` (or ``strict: true`` in the file) it is refused (2, nothing written).
     """
-    from .cli import say
+    from .cli import say, warn
     from .scenario import run_file
 
-    result, message, code = run_file(file)
+    run = run_file(file, strict=strict)
+    warn(run)
+    result = run.result
     if result is None:
-        say(message, err=True)
-        return code
+        for failure in run.failures:
+            say(f"FAIL {failure}", err=True)
+        say(run.error, err=True)
+        return run.status
     try:
         import ipywidgets  # noqa: F401
     except ImportError:

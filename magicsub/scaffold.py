@@ -165,8 +165,9 @@ def known_cards(names: Sequence[str]) -> list[cards.CardDef]:
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ScaffoldError(f"--card: magicsub does not know a card named {name!r}{hint}. "
                                 "The README lists the built-in cards; any other name can be "
-                                "added by hand under objects, as a vanilla card of the types "
-                                "you give it")
+                                "added by hand under objects, as a card played with no "
+                                "abilities, of the types you give it (plain: true says it "
+                                "stands in on purpose)")
         found.setdefault(card.name, card)
     return list(found.values())
 
@@ -343,7 +344,9 @@ def _render(draft: _Draft, file_name: str, rule: str | None, rule_text: str | No
                     "hand, battlefield, graveyard, exile, command); controller, tapped, "
                     "power... are optional. A name magicsub knows (the README's \"Built-in "
                     "cards\") plays by its rules text, quoted beside it; any other name is a "
-                    "vanilla card of the types you give it (types: [creature]).")
+                    "card magicsub does not know, played with no abilities, of the types you "
+                    "give it (types: [creature]): check warns about it unless the object says "
+                    "plain: true (a deliberate stand-in).")
     out.append("objects:")
     for oid, name, owner, zone in draft.objects:
         out += _card_comment(cards.BUILTIN[name], "  ")

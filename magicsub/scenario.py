@@ -10,22 +10,23 @@ from pathlib import Path
 from . import expectations, validation, yamlfile
 from .actions import normalize
 from .errors import RulesError, ScenarioError
-from .game import Game
+from .game import Game, as_card, plain_refused, unknown_card, unknown_refused
 from .limits import MAX_OBJECTS, shown
 from .start import check_seating, one_variant
 from .subgame import KNOWN_VARIANTS
 from .trace import Trace
 from .yamlfile import LineDict, LineList
 
-__all__ = ["Failure", "LineDict", "LineList", "Scenario", "ScenarioResult", "load_scenario",
-           "run_file"]
+__all__ = ["Failure", "FileRun", "LineDict", "LineList", "Scenario", "ScenarioResult",
+           "UnknownCard", "load_scenario", "run_file"]
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
             "effects", "steps", "expect", "description", "notes", "archenemy", "range",
-            "pregame", "seating"}
+            "pregame", "seating", "strict"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
-               "attached_to", "hand_modifier", "life_modifier", "command_zone_instead"}
+               "attached_to", "hand_modifier", "life_modifier", "command_zone_instead",
+               "plain"}
 EFFECT_KEYS = {"control", "to", "source", "until"}
 
 
@@ -44,6 +45,25 @@ class Failure:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: expected {self.expected}; actual {self.actual}"
+
+
+@dataclass(frozen=True)
+class UnknownCard:
+    """An object set up with a card name magicsub does not know (``game.unknown_card``) and not
+    marked ``plain``: it is played as a card with no abilities. What ``magicsub check`` and
+    ``show`` warn about: where the object is written, its id and its name."""
+
+    file: str
+    line: int | None
+    id: str
+    name: str
+    kind: str = "a card"
+    """What it is played as: its types with an article ("a sorcery")."""
+
+    def __str__(self) -> str:
+        return (f"{self.file}:{self.line}: magicsub does not know the card {shown(self.name)}: "
+                f"object {self.id} is played as {self.kind} with no abilities (plain: true "
+                "marks a deliberate stand-in; strict: true refuses it)")
 
 
 @dataclass
@@ -67,6 +87,11 @@ class ScenarioResult:
         """True when every expectation held."""
         return not self.failures
 
+    @property
+    def warnings(self) -> list[UnknownCard]:
+        """The scenario's cards that magicsub does not know (``Scenario.warnings``)."""
+        return self.scenario.warnings
+
 
 @dataclass
 class Scenario:
@@ -87,15 +112,31 @@ class Scenario:
     range: int | dict | None = None
     pregame: bool = False
     seating: list[str] | None = None
+    strict: bool = False
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
 
+    @property
+    def warnings(self) -> list[UnknownCard]:
+        """Each object of ``objects`` that names a card magicsub does not know and is not
+        marked ``plain``, in the order written: it is played as a card with no abilities."""
+        out = []
+        for line, spec in self.objects:
+            name = spec.get("name", spec.get("id"))
+            if (isinstance(name, str) and not spec.get("plain")
+                    and unknown_card(name, token=spec.get("token") is True)):
+                kind = as_card(tuple(spec.get("types") or ()), spec.get("deck"))
+                out.append(UnknownCard(self.file, line, str(spec.get("id", name)), name, kind))
+        return out
+
     def build(self) -> Game:
-        """A game set up as the scenario says, before its first step."""
+        """A game set up as the scenario says, before its first step (``strict``: a card
+        magicsub does not know, not marked ``plain``, is refused)."""
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
                     libraries=self.libraries, life=self.life, archenemy=self.archenemy,
-                    range=self.range, pregame=self.pregame, seating=self.seating)
+                    range=self.range, pregame=self.pregame, seating=self.seating,
+                    strict=self.strict)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -116,7 +157,8 @@ class Scenario:
     def run(self) -> ScenarioResult:
         """Run every step and check every expectation.
 
-        :raises RulesError: a step is illegal; the message starts with ``file:line``.
+        :raises RulesError: a step is illegal; the message starts with ``file:line``, and its
+            ``failures`` are the expectations among the steps before it that did not hold.
         """
         game = self.build()
         failures: list[Failure] = []
@@ -131,28 +173,53 @@ class Scenario:
             try:
                 made += len(game.apply(step))
             except ScenarioError as err:
-                raise err.at(self.file, line) from None
+                raise _failed_before(err.at(self.file, line), failures) from None
             except RulesError as err:
-                raise err.located(f"{self.file}:{line}") from None
+                raise _failed_before(err.located(f"{self.file}:{line}"), failures) from None
             marks.append(made)
         for line, exp in self.expect:
             failures += [Failure(self.file, line, e, a) for e, a in expectations.check(game, exp)]
         return ScenarioResult(self, game, failures, tuple(marks))
 
 
-def run_file(path: str | Path) -> tuple[ScenarioResult | None, str | None, int]:
-    """Load and run a scenario file for the command line.
+def _failed_before(err: RulesError, failures: list[Failure]) -> RulesError:
+    """``err`` carrying the expectations that failed before the step it refuses."""
+    err.failures = tuple(failures)
+    return err
 
-    Return ``(result, None, status)`` (status 0 when every expectation holds, else 1), or
-    ``(None, message, status)`` when the file is malformed (2) or a step is illegal (1).
+
+@dataclass(frozen=True)
+class FileRun:
+    """What running a scenario file gave the command line (``run_file``).
+
+    ``result`` is None when the file is malformed or a step is illegal; ``error`` then says
+    which (``"error: ..."`` or ``"illegal step: ..."``). ``status``: 0 every expectation holds,
+    1 one failed or a step is illegal, 2 the file is malformed. ``warnings``: the cards magicsub
+    does not know (``Scenario.warnings``). ``failures``: every expectation that did not hold,
+    including those checked before an illegal step.
     """
+
+    result: ScenarioResult | None
+    error: str | None
+    status: int
+    warnings: tuple[UnknownCard, ...] = ()
+    failures: tuple[Failure, ...] = ()
+
+
+def run_file(path: str | Path, *, strict: bool | None = None) -> FileRun:
+    """Load and run a scenario file for the command line (``strict``: as ``load_scenario``)."""
     try:
-        result = load_scenario(path).run()
+        scenario = load_scenario(path, strict=strict)
     except ScenarioError as err:
-        return None, f"error: {err}", 2
+        return FileRun(None, f"error: {err}", 2)
+    warnings = tuple(scenario.warnings)
+    try:
+        result = scenario.run()
+    except ScenarioError as err:
+        return FileRun(None, f"error: {err}", 2, warnings, err.failures)
     except RulesError as err:
-        return None, f"illegal step: {err}", 1
-    return result, None, 0 if result.ok else 1
+        return FileRun(None, f"illegal step: {err}", 1, warnings, err.failures)
+    return FileRun(result, None, 0 if result.ok else 1, warnings, tuple(result.failures))
 
 
 def _as_list(value) -> list:
@@ -160,11 +227,17 @@ def _as_list(value) -> list:
 
 
 def load_scenario(path: str | Path | None = None, *, text: str | None = None,
-                  data: dict | None = None, name: str | None = None) -> Scenario:
+                  data: dict | None = None, name: str | None = None,
+                  strict: bool | None = None) -> Scenario:
     """Load and check a scenario from a YAML file, YAML ``text`` or a ``data`` mapping.
 
-    :raises ScenarioError: the file or mapping is malformed; names the file, line and what was
-        expected. Nothing runs before the whole scenario has been checked.
+    ``strict`` (True or False; None: the scenario's own ``strict:``, false by default) refuses
+    an object naming a card magicsub does not know unless it is marked ``plain: true``; without
+    it, such a card is listed in ``Scenario.warnings`` and played with no abilities.
+
+    :raises ScenarioError: the file or mapping is malformed, or strict and a card unknown; names
+        the file, line and what was expected. Nothing runs before the whole scenario has been
+        checked.
     """
     file = str(path) if path is not None else (name or "<scenario>")
     try:
@@ -175,7 +248,7 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None,
             validation.validate(data)
         else:
             validation.validate(data, line=None)
-        return _check(data, file)
+        return _check(data, file, strict)
     except ScenarioError as err:
         if err.file is None:
             raise err.at(file, err.line) from None
@@ -187,9 +260,10 @@ def _need(cond: bool, message: str, line: int | None) -> None:
         raise ScenarioError(message, line=line)
 
 
-def _check(data: dict, file: str) -> Scenario:
+def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
     """The checks a schema cannot make, on data the schema has passed: names and ids must be
-    known where they are used, ids unique, and some fields go only with others."""
+    known where they are used, ids unique, some fields go only with others, and (``strict``, or
+    the scenario's ``strict:``) every card's name is known unless it is marked ``plain``."""
     players = list(data["players"])
     known_players = set(players)
     edition = str(data.get("edition", "726"))
@@ -229,6 +303,8 @@ def _check(data: dict, file: str) -> Scenario:
             seating = list(check_seating(tuple(players), tuple(seating)))
         except RulesError as err:
             raise ScenarioError(str(err), line=_line(data, "seating")) from None
+    if strict is None:
+        strict = data.get("strict", False)
     pregame = data.get("pregame", False)
     _need(isinstance(pregame, bool), f"pregame: expected true or false, got {shown(pregame)}",
           _line(data, "pregame"))
@@ -248,6 +324,12 @@ def _check(data: dict, file: str) -> Scenario:
             if key in spec:
                 _need(spec[key] in known_players, f"object {oid}: unknown {key} "
                       f"{shown(spec[key])}; the players are {', '.join(players)}", line)
+        name = spec.get("name", oid)
+        if spec.get("plain"):
+            _need(unknown_card(name), f"object {oid}: {plain_refused(name)}", line)
+        elif strict:
+            _need(not unknown_card(name, token=spec.get("token") is True),
+                  f"object {oid}: {unknown_refused(name)}", line)
         if "hand_modifier" in spec or "life_modifier" in spec:
             _need(spec.get("deck") == "vanguard", f"object {oid}: only a vanguard card (deck: "
                   "vanguard) has a hand or life modifier", line)
@@ -314,7 +396,7 @@ def _check(data: dict, file: str) -> Scenario:
     return Scenario(title=data["title"], players=players, edition=edition, variant=variant,
                     seed=data.get("seed", 0), life=life, libraries=libraries, objects=objects,
                     effects=effects, steps=steps, expect=expect, archenemy=archenemy,
-                    range=option, pregame=pregame, seating=seating, file=file,
+                    range=option, pregame=pregame, seating=seating, strict=strict, file=file,
                     description=data.get("description") or "", data=dict(data))
 
 

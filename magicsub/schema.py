@@ -320,7 +320,9 @@ def _object() -> dict:
     props = {
         "id": _doc(OBJECT, "its id, unique across the scenario (default: its name)"),
         "name": _text("a card name", "the card's name; a built-in card's name gives it its "
-                                     "behaviour, any other is a vanilla card of its types"),
+                                     "behaviour, any other is a card magicsub does not know, "
+                                     "played with no abilities, of its types (check and show "
+                                     "warn; strict refuses it unless plain)"),
         "owner": _doc(PLAYER, "its owner"),
         "controller": _doc(PLAYER, "its controller (default: its owner)"),
         "zone": _enum(ZONES + (OUTSIDE,), description="where it starts (default: battlefield; "
@@ -343,6 +345,9 @@ def _object() -> dict:
         "attached_to": _doc(OBJECT, "the object it is attached to (an Aura)"),
         "hand_modifier": _int(description="a vanguard card's hand modifier (deck: vanguard)"),
         "life_modifier": _int(description="a vanguard card's life modifier (deck: vanguard)"),
+        "plain": flag("true: a deliberate stand-in, a card magicsub does not know played with "
+                      "no abilities on purpose (no warning; the trace still notes it, CR "
+                      "108.1); refused on a built-in card"),
     }
     schema = _mapping("an object: a mapping with owner and an id or a name", props,
                       "A card or token set up in the main game before the first step.",
@@ -411,6 +416,9 @@ def schema() -> dict:
             "pregame": {"title": "true or false", "type": "boolean",
                         "description": "the main game starts before its first turn (CR 103.1: "
                                        "nobody is active yet; `advance` begins turn 1)"},
+            "strict": _bool("true: refuse every object naming a card magicsub does not know "
+                            "unless it is marked plain: true (default false: such a card is "
+                            "played with no abilities, and check and show warn)"),
             "life": _player_map("a mapping of player to life total", _whole(),
                                 "starting life totals that differ from the variant's"),
             "libraries": _player_map(

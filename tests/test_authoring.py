@@ -64,6 +64,38 @@ def test_try_it_shows_an_illegal_step_with_its_line_instead_of_raising(shown):
     assert "**The scenario cannot run:**" in error._repr_markdown_()
 
 
+def test_try_it_lists_the_expectations_that_failed_before_an_illegal_step(shown):
+    """An edit makes an inline expectation fail, then a step illegal: both are shown."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    steps = text.index("steps:\n") + len("steps:\n")
+    text = (text[:steps] + "  - expect: {subgames: 3}\n" + text[steps:]).replace(
+        "by: Alex, target", "by: Bianca, target")
+    book.try_it(text)
+    error, failed = shown
+    assert repr(error).startswith("The scenario cannot run: your scenario:")
+    line = text[:steps].count("\n") + 1
+    assert repr(failed) == ("These expectations did not hold before it:\n"
+                            f"- your scenario:{line}: expected 3 subgames; actual 0")
+
+
+def test_try_it_names_the_cards_magicsub_does_not_know_before_the_run(shown):
+    """CR 108.1: a learner's card that magicsub does not know is named, with its line, above
+    the stepper, whose first step notes it too."""
+    text = SHIPPED.read_text(encoding="utf-8").replace("title: Bribery", "title: My Bribery")
+    objects = text.index("objects:\n") + len("objects:\n")
+    text = (text[:objects] + "  - {id: etd, name: Enter the Dungeon, owner: Alex, zone: hand}\n"
+            + text[objects:])
+    book.try_it(text)
+    warned, stepper = shown[:2]
+    line = text[:objects].count("\n") + 1
+    assert repr(warned) == ("Cards magicsub does not know:\n"
+                            f"- your scenario:{line}: magicsub does not know the card 'Enter the "
+                            "Dungeon': object etd is played as a card with no abilities "
+                            "(plain: true marks a deliberate stand-in; strict: true "
+                            "refuses it)")
+    assert isinstance(stepper, Stepper) and stepper.trace[0].rule == "108.1"
+
+
 def _toc_parts() -> dict[str, list[str]]:
     parts, caption = {}, None
     for line in (ROOT / "_toc.yml").read_text(encoding="utf-8").splitlines():

@@ -201,3 +201,132 @@ def test_show_returns_1_for_a_failed_expectation_and_2_for_a_malformed_file(caps
     assert main(["show", str(BAD / "unknown_step.yaml")]) == 2
     out, err = capsys.readouterr()
     assert "unknown_step.yaml:7:" in err and "Traceback" not in err
+
+
+# -- cards magicsub does not know (CR 108.1), --strict, plain: true --------------------------------
+
+UNKNOWN = """\
+title: Enter the Dungeon, which magicsub does not know
+players: [Alex, Bianca]
+libraries: {Alex: 10, Bianca: 10}
+objects:
+  - {id: etd, name: Enter the Dungeon, owner: Alex, zone: hand, types: [sorcery]}
+  - {id: bears, name: Grizzly Bears, owner: Bianca}
+  - {id: bolt, name: Lightning Bolt, owner: Bianca, zone: hand, types: [instant]}
+steps:
+  - cast: {card: etd, by: Alex}
+  - resolve: etd
+expect:
+  - {object: etd, zone: graveyard}
+"""
+WARNING = ("warning: {file}:{line}: magicsub does not know the card {name!r}: object {id} is "
+           "played as {kind} with no abilities (plain: true marks a deliberate stand-in; "
+           "strict: true refuses it)")
+
+
+def _write(tmp_path: Path, text: str, name: str = "s.yaml") -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return name
+
+
+def test_check_and_show_warn_about_each_unknown_card_with_its_file_and_line(cli, tmp_path):
+    """CR 108.1: one warning per object naming a card magicsub does not know, on standard
+    error, at the object's line; the exit status stays the work's (0)."""
+    file = _write(tmp_path, UNKNOWN)
+    warnings = [WARNING.format(file=file, line=5, name="Enter the Dungeon", id="etd",
+                               kind="a sorcery"),
+                WARNING.format(file=file, line=7, name="Lightning Bolt", id="bolt",
+                               kind="an instant")]
+    proc = cli("check", file, cwd=tmp_path)
+    assert proc.returncode == 0
+    assert proc.stderr.splitlines() == warnings
+    assert proc.stdout.startswith(f"ok: {file} (")
+    proc = cli("show", file, "--no-colour", cwd=tmp_path)
+    assert proc.returncode == 0
+    assert proc.stderr.splitlines() == warnings
+    assert "[1] 108.1 (726) Use the Oracle card reference when determining a card’s wording." \
+        in proc.stdout
+    assert ("    - magicsub does not know Enter the Dungeon [etd]: it is played as a sorcery "
+            "with no abilities of its own, so its Oracle text does nothing here.") in proc.stdout
+
+
+@pytest.mark.parametrize("how", ["flag", "key"])
+def test_strict_refuses_an_unknown_card_exit_2_with_its_line_and_writes_nothing(cli, tmp_path,
+                                                                                 how):
+    """``--strict`` (or ``strict: true`` in the file): the first unknown card is an error at its
+    line, exit 2, for check, show and html; nothing is printed on standard output and html
+    writes no page."""
+    text = UNKNOWN + ("strict: true\n" if how == "key" else "")
+    file = _write(tmp_path, text)
+    flag = ["--strict"] if how == "flag" else []
+    error = (f"error: {file}:5: object etd: magicsub does not know the card 'Enter the "
+             "Dungeon' (it has no Oracle text for it, CR 108.1) and strict refuses to play it "
+             "as a card with no abilities: use a built-in card, or mark a deliberate stand-in "
+             "plain: true")
+    for command in (["check", file], ["show", file], ["html", file, "-o", "out.html"]):
+        proc = cli(*command, *flag, cwd=tmp_path)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", error + "\n"), command
+    assert sorted(p.name for p in tmp_path.iterdir()) == [file]
+
+
+def test_an_acknowledged_stand_in_is_not_warned_about_nor_refused_but_still_noted(cli,
+                                                                                   tmp_path):
+    """``plain: true`` on both unknown cards: no warning, ``--strict`` accepts them, and the
+    trace's 108.1 step says each stands in."""
+    file = _write(tmp_path, UNKNOWN.replace("types: [sorcery]}", "types: [sorcery], plain: true}")
+                  .replace("types: [instant]}", "types: [instant], plain: true}"))
+    proc = cli("check", "--strict", file, cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    proc = cli("show", file, "--strict", "--no-colour", cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert ("    - Enter the Dungeon [etd] stands in as a sorcery with no abilities of its own: "
+            "what happens to it here is what the steps do, not what its Oracle text says."
+            ) in proc.stdout
+    assert "    - Lightning Bolt [bolt] stands in as an instant" in proc.stdout
+
+
+def test_plain_on_a_built_in_card_is_a_malformed_file_exit_2(cli, tmp_path):
+    file = _write(tmp_path, UNKNOWN.replace("owner: Bianca}", "owner: Bianca, plain: true}"))
+    proc = cli("check", file, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.endswith(f"error: {file}:6: object bears: plain: true marks a card "
+                                "magicsub does not know, but 'Grizzly Bears' is a built-in card, "
+                                "played with its abilities: remove plain\n")
+
+
+BEFORE_ILLEGAL = """\
+title: Two wrong expectations, then an illegal step
+players: [Alex, Bianca]
+libraries: {Alex: 10, Bianca: 10}
+objects:
+  - {id: shahrazad, name: Shahrazad, owner: Alex, zone: hand}
+steps:
+  - cast: {card: shahrazad, by: Alex}
+  - expect: {subgames: 1}
+  - expect: {stack: [shahrazad]}
+  - resolve: shahrazad
+  - expect: [{player: Bianca, life: 3}]
+  - resolve: shahrazad
+expect:
+  - {subgames: 7}
+"""
+
+
+def test_check_reports_every_failed_inline_expectation_before_an_illegal_step(cli, tmp_path):
+    """Two inline expectations fail (lines 8 and 11), then a step is illegal (line 12, CR 117.4:
+    the subgame's stack is empty): ``check`` prints both FAIL lines, in order, then the illegal
+    step, and exits 1; ``show`` and ``html`` (no page written) report them too."""
+    file = _write(tmp_path, BEFORE_ILLEGAL)
+    fails = [f"FAIL {file}:8: expected 1 subgames; actual 0",
+             f"FAIL {file}:11: expected Bianca life 3; actual life 20"]
+    illegal = (f"illegal step: {file}:12: the stack of subgame 1 is empty; nothing can resolve "
+               "(expected shahrazad) (rule 117.4)")
+    proc = cli("check", file, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout.splitlines(), proc.stderr.splitlines()) == (
+        1, fails, [illegal])
+    proc = cli("show", file, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout.splitlines(), proc.stderr.splitlines()) == (
+        1, fails, [illegal])
+    proc = cli("html", file, "-o", "out.html", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout, proc.stderr.splitlines()) == (1, "", fails + [illegal])
+    assert sorted(p.name for p in tmp_path.iterdir()) == [file]

@@ -118,7 +118,7 @@ from magicsub import cli
 # then never raises KeyboardInterrupt (make test in the background would fail here).
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
-def slow(file):
+def slow(file, **options):
     sys.stderr.write("ready\\n")
     sys.stderr.flush()
     time.sleep(60)

@@ -86,8 +86,9 @@ def test_no_code_types_a_label():
 def test_a_step_header_names_the_release_its_quoted_text_is_from(name):
     from magicsub.scenario import run_file
 
-    result, error, _ = run_file(ROOT / "magicsub" / "scenarios" / name)
-    assert error is None
+    run = run_file(ROOT / "magicsub" / "scenarios" / name)
+    assert run.error is None
+    result = run.result
     ed = magicsub.edition(result.trace[0].edition)
     labels = set()
     for step in result.trace:

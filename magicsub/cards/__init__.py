@@ -1,7 +1,8 @@
 """The card registry: every card the engine knows by name, with its Oracle text and behaviour.
 
-Any other name is a vanilla card of the types a scenario gives. ONE MODULE PER CARD: everything
-one card does lives in its own module of this package (``magicsub/cards/mind_control.py``): its
+Any other name is a card magicsub does not know (``game.unknown_card``), played with no abilities,
+of the types a scenario gives. ONE MODULE PER CARD: everything one card does lives in its own
+module of this package (``magicsub/cards/mind_control.py``): its
 printed facts (Oracle text, types, power/toughness), what its one target must be, what it does
 as it resolves, the resolvers of the abilities it creates, its triggered abilities (``watch``)
 and, for a card that creates a subgame, what it does when that subgame has ended (``finish``),
@@ -150,7 +151,7 @@ def _caller_module() -> str:
 
 
 def lookup(name: str) -> CardDef | None:
-    """Return the built-in definition of ``name``, or None for a vanilla card."""
+    """Return the built-in definition of ``name``, or None for a card magicsub does not know."""
     return _CARDS.get(name)
 
 

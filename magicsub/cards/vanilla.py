@@ -1,7 +1,14 @@
 """Cards with no behaviour beyond their printed facts and keyword abilities, sharing one module:
-Serra Angel, Runeclaw Bears, Assault Griffin, Grizzly Bears, and Myr (the name of the token
-Genesis Chamber creates). Each is registered for its types, power/toughness and keywords (flying,
-vigilance: CR 702.9, 702.20) — none resolves, triggers or watches anything.
+Serra Angel, Runeclaw Bears, Assault Griffin, Grizzly Bears, Pillarfield Ox, Silvercoat Lion,
+Myr (the name of the token Genesis Chamber creates) and the five basic lands (Plains, Island,
+Swamp, Mountain, Forest). Each is
+registered for its types, power/toughness and keywords (flying, vigilance: CR 702.9, 702.20) —
+none resolves, triggers or watches anything.
+
+A basic land's one ability is the mana ability of its land type (CR 305.6, "({T}: Add {G}.)"),
+and magicsub models no mana: no cost is paid in any scenario, so a Forest here plays as every
+other card's costs do. Registered, a name is a card magicsub knows: a scenario naming it gets
+no warning (``game.unknown_card``).
 """
 
 from __future__ import annotations
@@ -14,6 +21,11 @@ VANILLA = tuple(register(card) for card in (
     CardDef("Runeclaw Bears", ("creature",), "", 2, 2),
     CardDef("Assault Griffin", ("creature",), "Flying", 3, 2, keywords=("flying",)),
     CardDef("Grizzly Bears", ("creature",), "", 2, 2),
+    CardDef("Pillarfield Ox", ("creature",), "", 2, 4, subtypes=("ox",)),
+    CardDef("Silvercoat Lion", ("creature",), "", 2, 2, subtypes=("cat",)),
     CardDef("Myr", ("artifact", "creature"), "", 1, 1),
+    *(CardDef(name, ("basic", "land"), f"({{T}}: Add {{{mana}}}.)", subtypes=(name.lower(),))
+      for name, mana in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"),
+                         ("Forest", "G"))),
 ))
 """The vanilla cards' registered definitions."""
