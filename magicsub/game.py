@@ -155,8 +155,9 @@ class Game:
         self._began = False
         self._libraries(libraries)
         self._initial = self.world
-        if seating is not None:
-            self._seated()
+        self._opening_ranges = bool(main.ranges) and not pregame
+        if seating is not None or self._opening_ranges:
+            self._opening()
 
     def _libraries(self, libraries: dict[str, int]) -> None:
         """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
@@ -173,14 +174,21 @@ class Game:
         self.world = replace(self.world, objects=objects.finish(), seq=seq)
         self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
 
-    def _seated(self) -> None:
+    def _opening(self) -> None:
         """The trace's first steps: the seating the game was given (CR 800.5) and the turn
-        order it gives (CR 103.1). They change nothing (the seating is set up with the game),
-        and are made again after each set-up change (``_set_up``), so that their snapshot is
-        the world the trace begins from."""
+        order it gives (CR 103.1); the players within each player's range of influence for the
+        first turn, when the game uses the option and begins with that turn under way
+        (CR 801.2c). They change nothing (all is set up with the game), and are made again
+        after each set-up change (``_set_up``), so that their snapshot is the world the trace
+        begins from."""
         tx = Tx(self.world, self.edition, self.rng, 0)
-        tx.action = "seating"
-        record_seating(tx, 0)
+        if self.world.main.seating:
+            tx.action = "seating"
+            record_seating(tx, 0)
+        if self._opening_ranges:
+            tx.close()
+            tx.action = "range"
+            ranges.record_ranges(tx, 0)
         tx.close()
         self._steps = list(tx.steps)
 
@@ -188,7 +196,7 @@ class Game:
         """Set-up changed the world: it is the world the trace begins from."""
         self._initial = self.world
         if self._steps:
-            self._seated()
+            self._opening()
 
     # -- set-up ------------------------------------------------------------------------------
     @property
