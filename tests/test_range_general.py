@@ -374,3 +374,24 @@ def test_801_2c_pregame_ranges_decide_the_first_turns_targets():
 
 def within_alex(g: Game) -> tuple[str, ...]:
     return dict(g.world.main.in_range)["Alex"]
+
+
+@pytest.mark.parametrize("card", ["Banisher Priest", "Oblivion Ring"])
+def test_801_4_with_603_3d_an_ability_whose_only_targets_are_out_of_range_is_removed(card):
+    """CR 801.4 with 603.3d: Alex's enters trigger (Banisher Priest; Oblivion Ring) finds only
+    Cho's Bears to target, two seats away: no legal target, the ability is removed from the stack
+    and the Bears stay; naming them as its target is refused (801.4)."""
+    g = game()
+    g.add_object("source", card, owner="Alex", zone="hand")
+    g.add_object("bears", "Grizzly Bears", owner="Cho", zone="battlefield")
+    g.cast("source", "Alex")
+    g.resolve("source")
+    before = frozen(g)
+    with pytest.raises(RulesError) as err:
+        g.apply({"resolve": {"object": "source-trigger", "target": "bears"}})
+    assert err.value.rule == "801.4"
+    assert_unchanged(g, before)
+    steps = g.resolve("source-trigger")
+    i = find(steps, "603.3d")
+    assert "outside Alex's range of influence (CR 801.4)" in words(steps[i:i + 1])
+    assert g.stack == [] and g.where("bears") == ("main", "battlefield")
