@@ -178,8 +178,13 @@ def _affects(tx: Tx, gid: int, controller: str, source: str, change: Change) -> 
             or in_range(game, controller, who):
         return False
     with tx.aside("801.10", "attempt to affect an out-of-range object or player will do nothing"):
-        tx.note(f"{who} is outside {controller}'s range of influence: this part of {source}'s "
-                f"effect does nothing ({what}).")
+        tx.note(f"{who} is outside {controller}'s range of influence: this part of the effect "
+                f"of {source} does nothing ({what}).")
+        obj = tx.world.objects.get(getattr(change, "obj", ""))
+        if obj is not None and obj.controller is None:
+            tx.note(f"Literal reading: {obj.label()} has no controller (CR 801.2d speaks of "
+                    f"objects controlled by players within range); it counts as its owner's, "
+                    f"{obj.owner}'s.")
     return True
 
 

@@ -227,13 +227,12 @@ def test_801_10_blood_tyrant_drain_reaches_only_players_in_range():
     assert g.active == "Alex" and g.stack == ["tyrant"]
     steps = g.resolve("tyrant")
     spared = [s for s in steps if s.rule == "801.10"]
+    tyrant = "Blood Tyrant: your upkeep began; each player loses 1 life [tyrant-trigger]"
     assert [c.words() for s in spared for c in s.changes] == [
-        "Cho is outside Alex's range of influence: this part of Blood Tyrant: your upkeep began; "
-        "each player loses 1 life [tyrant-trigger]'s effect does nothing (Cho would lose 1 "
-        "life).",
-        "Dana is outside Alex's range of influence: this part of Blood Tyrant: your upkeep "
-        "began; each player loses 1 life [tyrant-trigger]'s effect does nothing (Dana would lose "
-        "1 life)."]
+        f"Cho is outside Alex's range of influence: this part of the effect of {tyrant} does "
+        "nothing (Cho would lose 1 life).",
+        f"Dana is outside Alex's range of influence: this part of the effect of {tyrant} does "
+        "nothing (Dana would lose 1 life)."]
     assert [g.life(p) for p in P5] == [19, 19, 20, 20, 19]
     assert dict(g.obj("tyrant").counters) == {"+1/+1": 3}
     assert power_toughness(g.world, g.obj("tyrant")) == (8, 8)
