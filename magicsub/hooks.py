@@ -63,7 +63,8 @@ Events (arguments after ``tx``):
 ``affects`` (gid, controller, source, change)
     a spell or ability ``source`` (its label) controlled by ``controller`` is resolving in game
     ``gid`` and one of its instructions is about to make ``change`` (a player's life or
-    counters, an object's counters, an object's move within the game). Emitted with
+    counters, an object's counters, damage or tapped status, an object's move within the
+    game). Emitted with
     ``emit_any`` by the transaction: a handler that stops it (CR 801.10) records why and returns
     True, and the change is not made.
 

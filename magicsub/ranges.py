@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import arguments, hooks
-from .changes import Change, Counters, Life, Move, ObjCounters
+from .changes import Change, Counters, Damage, Life, Move, ObjCounters, Tap
 from .errors import RulesError
 from .leaving import lose_all
 from .limits import MAX_NUMBER, shown
@@ -199,9 +199,15 @@ def _what_it_does(tx: Tx, change: Change) -> tuple[str | None, str]:
         n = change.new - change.old
         return change.player, (f"{change.player} would {'get' if n > 0 else 'lose'} {abs(n)} "
                                f"{change.counter} counter{'s' if abs(n) != 1 else ''}")
-    obj = tx.world.objects.get(change.obj) if isinstance(change, ObjCounters | Move) else None
+    obj = tx.world.objects.get(change.obj) if isinstance(change, ObjCounters | Move | Damage
+                                                           | Tap) else None
     if obj is None:
         return None, ""
+    who = obj.controller or obj.owner
+    if isinstance(change, Damage):
+        return who, f"{obj.label()} would be dealt {change.new - change.old} damage"
+    if isinstance(change, Tap):
+        return who, f"{obj.label()} would become {'tapped' if change.tapped else 'untapped'}"
     if isinstance(change, ObjCounters):
         n = change.new - change.old
         return obj.controller or obj.owner, (f"{obj.label()} would {'get' if n > 0 else 'lose'} "

@@ -7,8 +7,8 @@ snapshot. Nothing reaches the game until the whole request has succeeded (``Game
 ``tx.world`` and ``tx.steps``); a ``RulesError`` anywhere leaves the game as it was.
 
 While a spell or ability follows its instructions (``affecting``), each change it makes to a
-player's life or counters, an object's counters or an object's place within its game is offered
-to the rules first (the ``affects`` hook, CR 801.10): a rule may stop it, and it is not made.
+player's life or counters, an object's counters, damage, tapped status or place within its game
+is offered to the rules first (the ``affects`` hook, CR 801.10): a rule may stop it, and it is not made.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _in_deck(obj: Obj, player: str, zone: Zone, deck: str | None) -> bool:
     return obj.owner == player and obj.deck == deck and not obj.face_up
 
 
-_AFFECTS = (Life, Counters, ObjCounters, Move)
+_AFFECTS = (Life, Counters, ObjCounters, Move, Damage, Tap)
 """The changes a resolving spell or ability makes that CR 801.10 may stop (``Tx.affecting``)."""
 
 _TAKEN_CONTROL_OR_FACE_UP = frozenset({Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE})
@@ -201,8 +201,8 @@ class Tx:
     def affecting(self, gid: int, controller: str | None, source: str) -> Iterator[None]:
         """Within the block, the spell or ability ``source`` (its label), controlled by
         ``controller``, follows its instructions in game ``gid``: each change it makes to a
-        player's life or counters, an object's counters, or an object's place within game
-        ``gid`` is first offered to the ``affects`` hook (CR 801.10), which may stop it. What
+        player's life or counters, an object's counters, damage or tapped status, or an object's
+        place within game ``gid`` is first offered to the ``affects`` hook (CR 801.10), which may stop it. What
         rules do meanwhile (in a hook's handlers, or watching a move) is not the spell's effect
         and is not offered."""
         saved = self._affecting
@@ -220,7 +220,7 @@ class Tx:
         if isinstance(change, Life | Counters):
             if change.game != gid or getattr(change, "starting", False):
                 return False
-        elif isinstance(change, ObjCounters):
+        elif isinstance(change, ObjCounters | Damage | Tap):
             obj = self._world.objects.get(change.obj)
             if obj is None or obj.game != gid:
                 return False

@@ -60,7 +60,7 @@ def _toy_hit(tx, gid, top, choose, target) -> None:
 
 
 def _toy_drain(tx, gid, top, choose, target) -> None:
-    """Each player loses 2 life, then put a +1/+1 counter on each creature."""
+    """Each player loses 2 life, then put a +1/+1 counter on each creature and tap it."""
     tx.step("608.2c", FOLLOWS)
     game = tx.game(gid)
     for player in game.in_game:
@@ -68,6 +68,7 @@ def _toy_drain(tx, gid, top, choose, target) -> None:
     for obj in tx.world.in_zone(gid, Zone.BATTLEFIELD):
         if obj.is_type("creature"):
             add_counters(tx, obj.id, "+1/+1", 1)
+            tx.tap(obj.id)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -78,7 +79,7 @@ def toy_cards():
                      "enters, target player loses 1 life.", events={"cycled": _toy_cycled},
                      watch=_toy_watch, abilities={"range_toy_hit": _toy_hit}))
     register(CardDef(TOY_SPELL, ("sorcery",), "Each player loses 2 life, then put a +1/+1 "
-                     "counter on each creature.", resolve=_toy_drain))
+                     "counter on each creature and tap it.", resolve=_toy_drain))
     yield
     unregister(TOY)
     unregister(TOY_SPELL)
@@ -258,17 +259,18 @@ def test_801_10_shahrazad_half_life_spares_main_game_players_out_of_range():
 
 def test_801_10_a_new_spell_does_nothing_out_of_range_for_free():
     """CR 801.10 for a spell registered here with no range code: "each player loses 2 life, then
-    put a +1/+1 counter on each creature" changes nothing for Cho and Dana, and puts no counter on
-    Dana's creature; the rest works."""
+    put a +1/+1 counter on each creature and tap it" changes nothing for Cho and Dana, and
+    neither puts a counter on Dana's creature nor taps it; the rest works."""
     g = game()
     g.add_object("drain", TOY_SPELL, owner="Alex", zone="hand")
     g.add_object("far", "Grizzly Bears", owner="Dana", zone="battlefield")
     g.add_object("near", "Runeclaw Bears", owner="Bianca", zone="battlefield")
     g.cast("drain", "Alex")
     steps = g.resolve("drain")
-    assert rules(steps).count("801.10") == 3
+    assert rules(steps).count("801.10") == 4
     assert [g.life(p) for p in P5] == [18, 18, 20, 20, 18]
     assert dict(g.obj("near").counters) == {"+1/+1": 1} and g.obj("far").counters == ()
+    assert g.obj("near").tapped and not g.obj("far").tapped
 
 
 def test_801_10_without_the_option_nothing_is_spared():
@@ -394,3 +396,27 @@ def test_801_4_with_603_3d_an_ability_whose_only_targets_are_out_of_range_is_rem
     i = find(steps, "603.3d")
     assert "outside Alex's range of influence (CR 801.4)" in words(steps[i:i + 1])
     assert g.stack == [] and g.where("bears") == ("main", "battlefield")
+
+
+def test_801_10_a_card_nobody_controls_counts_as_its_owners_literal_reading():
+    """CR 801.10 with 801.2d (literal reading, said in the trace): Alex's Astral Slide exiles
+    Dana's Bears, which Bianca (in range) controls; at the end step its return would put the
+    card, which nobody controls in exile, onto the battlefield under Dana's control. Dana is two
+    seats from Alex: that part of the effect does nothing, and the card stays in exile."""
+    g = game()
+    g.add_object("slide", "Astral Slide", owner="Alex", zone="battlefield")
+    g.add_object("bears", "Grizzly Bears", owner="Dana", zone="battlefield")
+    g.add_object("card", "Street Wraith", owner="Bianca", zone="hand")
+    g.apply({"effect": {"control": "bears", "to": "Bianca", "source": "Threaten",
+                        "until": "forever"}})
+    give_priority(g, "Bianca")
+    g.cycle("card", "Bianca")
+    g.apply({"resolve": {"object": "slide-trigger", "target": "bears"}})
+    assert g.where("bears") == ("main", "exile")
+    g.resolve("card")
+    g.advance("end")
+    steps = g.resolve()
+    i = find(steps, "801.10")
+    assert "Dana is outside Alex's range" in words(steps[i:i + 1])
+    assert "Literal reading" in words(steps[i:i + 1])
+    assert g.where("bears") == ("main", "exile")
