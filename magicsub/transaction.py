@@ -8,7 +8,8 @@ snapshot. Nothing reaches the game until the whole request has succeeded (``Game
 
 While a spell or ability follows its instructions (``affecting``), each change it makes to a
 player's life or counters, an object's counters, damage, tapped status or place within its game
-is offered to the rules first (the ``affects`` hook, CR 801.10): a rule may stop it, and it is not made.
+is offered to the rules first (the ``affects`` hook, CR 801.10): a rule may stop it, and then it
+is not made.
 """
 
 from __future__ import annotations
@@ -202,9 +203,9 @@ class Tx:
         """Within the block, the spell or ability ``source`` (its label), controlled by
         ``controller``, follows its instructions in game ``gid``: each change it makes to a
         player's life or counters, an object's counters, damage or tapped status, or an object's
-        place within game ``gid`` is first offered to the ``affects`` hook (CR 801.10), which may stop it. What
-        rules do meanwhile (in a hook's handlers, or watching a move) is not the spell's effect
-        and is not offered."""
+        place within game ``gid`` is first offered to the ``affects`` hook (CR 801.10), which
+        may stop it. What rules do meanwhile (in a hook's handlers, or watching a move) is not
+        the spell's effect and is not offered."""
         saved = self._affecting
         self._affecting = None if controller is None else (gid, controller, source,
                                                              hooks.depth(self))
