@@ -201,7 +201,8 @@ class Game:
         self._unknown: list[str] = []
         self._libraries(libraries)
         self._initial = self.world
-        self._setup_made = not self._seating_given
+        self._opening_ranges = bool(main.ranges) and not pregame
+        self._setup_made = not (self._seating_given or self._opening_ranges)
 
     def _libraries(self, libraries: dict[str, int]) -> None:
         """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
@@ -220,17 +221,23 @@ class Game:
 
     def _setup_steps(self) -> list[Step]:
         """The trace's first steps, which change nothing: the seating the game was given
-        (CR 800.5) and the turn order it gives (CR 103.1); then, when set-up named cards
-        magicsub does not know, one step citing CR 108.1 (a card's wording is its Oracle text)
-        with a note on each: it is played as a card with no abilities. They are made once set-up
-        is over (the first request, or the trace read), so that their snapshot is the world the
-        trace begins from."""
+        (CR 800.5) and the turn order it gives (CR 103.1); the players within each player's
+        range of influence for the first turn, when the game uses the option and begins with
+        that turn under way (CR 801.2c); then, when set-up named cards magicsub does not know,
+        one step citing CR 108.1 (a card's wording is its Oracle text) with a note on each: it
+        is played as a card with no abilities. They are made once set-up is over (the first
+        request, or the trace read), so that their snapshot is the world the trace begins
+        from."""
         if self._setup_made:
             return self._steps
         tx = Tx(self.world, self.edition, self.rng, 0)
         if self._seating_given:
             tx.action = "seating"
             record_seating(tx, 0)
+            tx.close()
+        if self._opening_ranges:
+            tx.action = "range"
+            ranges.record_ranges(tx, 0)
             tx.close()
         if self._unknown:
             tx.action = "set-up"
@@ -245,7 +252,7 @@ class Game:
     def _set_up(self) -> None:
         """Set-up changed the world: it is the world the trace begins from."""
         self._initial = self.world
-        self._setup_made = not (self._seating_given or self._unknown)
+        self._setup_made = not (self._seating_given or self._opening_ranges or self._unknown)
         if self._setup_made:
             self._steps = []
 

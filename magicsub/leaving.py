@@ -87,7 +87,8 @@ def _still_in_subgames(tx: Tx, gid: int, cur: int, player: str) -> None:
 @hooks.on("players_lose")
 def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> None:
     """Players lose (or leave) a game at the same time: in a two-player game the game ends
-    (CR 104.2a, 104.4a); in a multiplayer game each leaves it (CR 800.4a)."""
+    (CR 104.2a, 104.4a); in a multiplayer game each leaves it (CR 800.4a), then the abilities that
+    trigger on their loss look back at the world as it was before (``players_left``, CR 603.10f)."""
     game = tx.game(gid)
     if not game.multiplayer:
         remaining = [p for p in game.in_game if p not in players]
@@ -104,9 +105,12 @@ def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> Non
                  f"{', '.join(players)} {how}" if win else "all remaining players lost")
         games_over_with(tx, gid)
         return
-    for p in players:
+    before = tx.world  # CR 603.10f: loss triggers look back at the world before the event
+    gone = tuple(p for p in players if tx.game(gid).seat(p).in_game)
+    for p in gone:
         if tx.game(gid).seat(p).in_game:
             leave(tx, gid, p, how, tuple(players))
+    hooks.emit("players_left", tx, gid, gone, how, before)
     check_one_left(tx, gid)
     games_over_with(tx, gid)
 

@@ -1,5 +1,5 @@
 """Power and toughness (CR 613.4c, layer 7c), counters on permanents (CR 122.1), loyalty
-abilities (CR 606.3), and triggers on a player losing the game (CR 603.9).
+abilities (CR 606.3), and triggers on a player losing the game (CR 603.9, 603.10f).
 
 Two kinds of continuous effect change power and toughness here, and they end differently:
 
@@ -14,7 +14,11 @@ Two kinds of continuous effect change power and toughness here, and they end dif
 
 A card registers a static ability with ``static(name, fn)``, a loyalty ability with
 ``loyalty(name, label, cost, behaviour, text)`` and a "whenever a player loses the game" trigger
-with ``on_player_loses(name, fn)``.
+with ``on_player_loses(name, fn)``. Such a trigger looks back in time (CR 603.10f): the game
+looks at the permanents and their controllers as they were immediately before the loss (every
+player who lost or left in the same event at once), so a permanent that left the game with the
+loser still triggers, controlled by whoever controlled it then (CR 603.3a); one controlled by a
+player who has left is never put on the stack (CR 800.4d).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import hooks
+from . import hooks, triggers
 from .changes import Activated, ModifierChange, ObjCounters
 from .errors import RulesError
 from .objects import Kind, Obj
@@ -36,9 +40,24 @@ from .zones import Zone
 StaticPT = Callable[[World, Obj, Obj], tuple[int, int] | None]
 """``fn(world, source, creature)``: what a static ability of ``source`` adds to ``creature``'s
 power and toughness, or None when it does not apply to it."""
-LossTrigger = Callable[[Tx, int, Obj, str, str], None]
-"""``fn(tx, gid, source, player, how)``: a permanent's ability that triggers when ``player`` loses
-(or leaves) game ``gid``."""
+
+
+@dataclass(frozen=True)
+class LossAbility:
+    """A "when a player loses the game" ability that has triggered: its text on the stack, its
+    behaviour (the resolver its card registers), the data the resolver needs, and a sentence for
+    the trace (may be empty)."""
+
+    text: str
+    kind: str
+    data: tuple = ()
+    note: str = ""
+
+
+LossTrigger = Callable[[Tx, int, Obj, str], "LossAbility | None"]
+"""``fn(tx, gid, source, player)``: does the ability of ``source`` trigger when ``player`` loses
+(or leaves) game ``gid``? ``source`` is the permanent as it was immediately before the loss
+(CR 603.10f). Return the triggered ability, or None; it reads the world, never writes it."""
 
 _STATIC: dict[str, StaticPT] = {}
 _LOSS: dict[str, LossTrigger] = {}
@@ -207,19 +226,63 @@ def _cleanup(tx: Tx, gid: int) -> None:
         end(tx, lambda m: m.game == gid and m.until == "end_of_turn", "end of turn")
 
 
-@hooks.on("player_left")
-def _player_left(tx: Tx, gid: int, player: str, how: str) -> None:
+@hooks.on("players_left")
+def _players_left(tx: Tx, gid: int, players: tuple[str, ...], how: str, before: World) -> None:
     """CR 603.9: abilities that trigger when a player loses the game trigger when a player loses
-    or leaves it, whatever the reason. CR 603.10: the game looks at the objects as they exist
-    immediately after the event, so this runs after the player's objects have left (their own
-    permanents do not trigger). Sources trigger in timestamp order (CR 603.3b default)."""
-    if not _LOSS:
+    or leaves it, whatever the reason. CR 603.10f: they look back in time: the permanents, their
+    controllers and what they enchanted are those of ``before``, the world immediately before
+    the event in which ``players`` lost or left (all of them at once). Each source triggers once
+    for each of them: sources in timestamp order, players in APNAP order (the default order,
+    CR 603.3b). CR 801.7 and 801.7a: under the limited range of influence option, judged in
+    that world too."""
+    if not _LOSS or gid not in before.games:
         return
-    sources = [o for o in tx.world.objects_in(gid)
+    old = before.games[gid]
+    sources = [o for o in before.objects_in(gid)
                if o.zone is Zone.BATTLEFIELD and o.name in _LOSS and not o.phased_out
                and o.face_up]  # CR 702.26b, 708.2a
+    losers = [p for p in old.apnap if p in players]
     for source in sources:
-        _LOSS[source.name](tx, gid, source, player, how)
+        for player in losers:
+            found = _LOSS[source.name](tx, gid, source, player)
+            if found is None:
+                continue
+            with triggers.event(tx, (player,), before):
+                if not triggers.stopped(tx, gid, source, found.text):
+                    _loss_triggers(tx, gid, source, player, how, found)
+
+
+_PAST = {"loses": "lost", "leaves": "left", "concedes": "conceded"}
+
+
+def _loss_triggers(tx: Tx, gid: int, source: Obj, player: str, how: str,
+                   found: LossAbility) -> None:
+    """The ability of ``source`` (as it was before the event) triggers for ``player``'s loss."""
+    ctrl = source.controller or source.owner
+    did = _PAST.get(how, how)
+    tx.step("603.9", "trigger when a player loses or leaves the game, regardless of the reason")
+    tx.note(f"{player} {how} the game: the ability of {source.label()} triggers."
+            + (f" {found.note}" if found.note else ""))
+    now = tx.world.objects.get(source.id)
+    if now != source:
+        tx.step("603.10f", "Abilities that trigger when a player loses the game look back")
+        gone = now is None or now.game != gid or now.zone is not Zone.BATTLEFIELD \
+            or now.order != source.order
+        if gone:
+            where = "left the game" if now is None or now.game is None else "left the battlefield"
+            tx.note(f"{source.label()} has {where}, but the game looks back in time: immediately "
+                    f"before {player} {did} the game it was on the battlefield under {ctrl}'s "
+                    f"control, so its ability triggers, controlled by {ctrl} (CR 603.3a).")
+        else:
+            tx.note(f"{source.label()} is {now.controller}'s now, but the game looks back in "
+                    f"time: immediately before {player} {did} the game {ctrl} controlled it, so "
+                    f"its ability triggers under {ctrl}'s control (CR 603.3a).")
+    trig = triggers.fire(tx, gid, source, found.text, found.kind, found.data, involves=())
+    game = tx.game(gid)
+    if trig is not None and ctrl in game.seats and not game.seat(ctrl).in_game:
+        tx.step("800.4d", "it isn’t put on the stack")
+        tx.trigger_event(gid, trig.id, trig.text, f"not put on the stack: {ctrl}, its "
+                         "controller, has left the game", "remove")
 
 
 @hooks.on("step_begins")

@@ -11,11 +11,20 @@ the current turn began (``GameState.in_range``, CR 801.2c). This module owns the
 - an effect that states a player wins makes that player's opponents within range lose instead
   (801.14, 104.3h);
 - creatures attack only opponents within their controller's range (801.3);
-- a spell can't target a player, or an object controlled by a player, outside its caster's range
-  (801.4, 801.2d), and "each opponent" reaches only opponents within range (801.10, ``affected``);
-- a triggered ability whose card names the players its trigger event involves
-  (``triggers.fire(..., involves=...)``) triggers only if they are within its controller's range
-  (801.7, 801.7a);
+- a spell or ability can't target a player, or an object controlled by a player, outside its
+  controller's range (801.4, 801.2d): the ``targets_chosen`` hook, which the core calls for the
+  targets of spells cast, abilities activated and triggered abilities put on the stack;
+- a triggered ability triggers only if its trigger event happens within its controller's range
+  (801.7, 801.7a): ``triggers.fire`` finds the players the event involves for every ability,
+  and the ``stops_trigger`` hook judges them (in the world before the event for a trigger that
+  looks back in time, such as one on a player losing the game, CR 603.10f);
+- a resolving spell or ability does nothing to players and objects outside its controller's
+  range (801.10): the transaction offers each change of its effect to the ``affects`` hook;
+  ``affected`` is a convenience for a card that words "each opponent" and wants one step naming
+  them all;
+- a spell or ability sees only the events within range (801.11: ``saw_this_turn``, storm);
+- the players within each player's range are determined as each turn begins, the first turn
+  included, also when the game starts from its pregame (801.2c);
 - the world rule applies to a world permanent only if another is within its controller's range
   (801.12 with 704.5k).
 
@@ -29,12 +38,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import arguments, hooks
+from .changes import Change, Counters, Damage, Life, Move, ObjCounters, Tap
 from .errors import RulesError
 from .leaving import lose_all
 from .limits import MAX_NUMBER, shown
 from .objects import Obj
 from .priority import priority_point
-from .state import PRIORITY_STEPS, GameState, game_name
+from .state import PRIORITY_STEPS, GameState, World, game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -112,6 +122,16 @@ def within(game: GameState, player: str) -> tuple[str, ...]:
     return tuple(p for p in near if game.seat(p).in_game)
 
 
+def saw_this_turn(game: GameState, player: str, other: str) -> bool:
+    """CR 801.11 with 801.2c: whether an event ``other`` took part in this turn happened within
+    ``player``'s range: ``other`` was among the players within it as determined when this turn
+    began (a player who has left since still counts, CR 800.4i). Always True without the
+    option."""
+    if not uses_option(game):
+        return True
+    return other in dict(game.in_range).get(player, (player,))
+
+
 def in_range(game: GameState, player: str, other: str) -> bool:
     """Whether player ``other`` is within ``player``'s range of influence (CR 801.2)."""
     return other in within(game, player)
@@ -143,6 +163,60 @@ def affected(tx: Tx, gid: int, controller: str, players: Iterable[str],
     return near
 
 
+@hooks.on("affects")
+def _affects(tx: Tx, gid: int, controller: str, source: str, change: Change) -> bool:
+    """CR 801.10: a resolving spell or ability (``source``, controlled by ``controller``) can't
+    affect players, or objects (CR 801.2d: by their controller; a card nobody controls by its
+    owner), outside its controller's range: the part of its effect that would make ``change``
+    does nothing, and a step citing 801.10 names who was spared; the rest works."""
+    game = tx.game(gid)
+    if not uses_option(game) or controller not in game.seats \
+            or not game.seat(controller).in_game:
+        return False
+    who, what = _what_it_does(tx, change)
+    if who is None or who not in game.seats or not game.seat(who).in_game \
+            or in_range(game, controller, who):
+        return False
+    with tx.aside("801.10", "attempt to affect an out-of-range object or player will do nothing"):
+        tx.note(f"{who} is outside {controller}'s range of influence: this part of the effect "
+                f"of {source} does nothing ({what}).")
+        obj = tx.world.objects.get(getattr(change, "obj", ""))
+        if obj is not None and obj.controller is None:
+            tx.note(f"Literal reading: {obj.label()} has no controller (CR 801.2d speaks of "
+                    f"objects controlled by players within range); it counts as its owner's, "
+                    f"{obj.owner}'s.")
+    return True
+
+
+def _what_it_does(tx: Tx, change: Change) -> tuple[str | None, str]:
+    """Whom ``change`` would affect (a player, or an object's controller, else its owner), and
+    what it would do, in words."""
+    if isinstance(change, Life):
+        n = change.new - change.old
+        return change.player, (f"{change.player} would {'gain' if n > 0 else 'lose'} {abs(n)} "
+                               f"life")
+    if isinstance(change, Counters):
+        n = change.new - change.old
+        return change.player, (f"{change.player} would {'get' if n > 0 else 'lose'} {abs(n)} "
+                               f"{change.counter} counter{'s' if abs(n) != 1 else ''}")
+    obj = tx.world.objects.get(change.obj) if isinstance(change, ObjCounters | Move | Damage
+                                                           | Tap) else None
+    if obj is None:
+        return None, ""
+    who = obj.controller or obj.owner
+    if isinstance(change, Damage):
+        return who, f"{obj.label()} would be dealt {change.new - change.old} damage"
+    if isinstance(change, Tap):
+        return who, f"{obj.label()} would become {'tapped' if change.tapped else 'untapped'}"
+    if isinstance(change, ObjCounters):
+        n = change.new - change.old
+        return obj.controller or obj.owner, (f"{obj.label()} would {'get' if n > 0 else 'lose'} "
+                                             f"{abs(n)} {change.counter} counter"
+                                             f"{'s' if abs(n) != 1 else ''}")
+    return obj.controller or obj.owner, (f"{obj.label()} would move from {change.src} "
+                                         f"to {change.dst}")
+
+
 def _and(names: Iterable[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -168,6 +242,34 @@ def _turn_begins(tx: Tx, gid: int, player: str) -> None:
             f"the players within each player's range of influence are determined as "
             f"{player}'s turn begins")
     for note in _describe(tx.game(gid)):
+        tx.note(note)
+
+
+@hooks.on("game_starts")
+def _game_starts(tx: Tx, gid: int) -> None:
+    """CR 801.2c: a game that starts from its pregame (mulligans, set-up) determines the players
+    within each player's range as its first turn begins."""
+    game = tx.game(gid)
+    if not uses_option(game) or game.ended:
+        return
+    tx.step("801.2c", "determined as each turn begins")
+    tx.fact(gid, "in_range", determine(game), "the players within each player's range of "
+            "influence are determined as the first turn begins")
+    for note in _describe(tx.game(gid)):
+        tx.note(note)
+
+
+def record_ranges(tx: Tx, gid: int) -> None:
+    """The first step of a game that begins with its first turn under way and uses the option
+    (``with_option`` determined the ranges with the game): a step citing 801.2c saying who is
+    within each player's range for this first turn. It changes nothing."""
+    game = tx.game(gid)
+    if not uses_option(game):
+        return
+    tx.step("801.2c", "determined as each turn begins")
+    tx.note("The game begins with its first turn under way: the players within each player's "
+            "range of influence were determined as that turn began.")
+    for note in _describe(game):
         tx.note(note)
 
 
@@ -269,13 +371,16 @@ def _attack(tx: Tx, gid: int, creature: str, defender: str) -> None:
 
 
 @hooks.on("stops_trigger")
-def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]) -> bool:
+def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...],
+             before: World) -> bool:
     """CR 801.7: a triggered ability doesn't trigger unless its trigger event happens entirely
-    within the range of influence of its source's controller (``involves``: the players
-    controlling what the event involves, before or after it as CR 801.7a says). A step citing
-    801.7 says so; the step that was open goes on afterwards."""
-    game = tx.game(gid)
-    if not uses_option(game):
+    within the range of influence of its source's controller (``involves``: the players the
+    event involves, found by ``triggers.fire``). CR 801.7a: the ranges are judged in ``before``,
+    the state the trigger looks at (the world now, or immediately before the event for a trigger
+    that looks back in time, CR 603.10). A step citing 801.7 says so; the step that was open
+    goes on afterwards."""
+    game = before.games.get(gid)
+    if game is None or not uses_option(game):
         return False
     me = source.controller or source.owner
     far = [p for p in dict.fromkeys(involves) if not in_range(game, me, p)]

@@ -143,6 +143,17 @@ def _player(tx: Tx, gid: int, by: str, target: str) -> None:
         raise RulesError("601.2c", f"{target} is not a player in {_where(gid)}", subject=target)
 
 
+def target_allowed(tx: Tx, gid: int, by: str, source: str, target: str) -> bool:
+    """Whether ``target`` may be a target of the spell or ability ``source`` that ``by``
+    controls, as far as the rules that hook ``targets_chosen`` say (CR 801.4: the range of
+    influence); the legality of the target itself is its kind's check."""
+    try:
+        hooks.emit("targets_chosen", tx, gid, source, by, (target,))
+    except RulesError:
+        return False
+    return True
+
+
 def target_object(tx: Tx, target: str) -> Obj:
     """The object ``target`` names, refused when there is none (CR 601.2c) or it is phased out
     (CR 702.26b: treated as though it does not exist)."""
@@ -208,6 +219,8 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
     if expected is not None and expected not in (top.id, top.name, top.source):
         raise RulesError("117.4", f"the top of the stack of {_where(gid)} is {top.label()}, "
                          f"not {expected}", subject=expected)
+    if target is not None:  # chosen as the ability was put on the stack (CR 603.3d, 601.2c)
+        hooks.emit("targets_chosen", tx, gid, top.id, top.controller, (target,))
     tx.step("117.4", "the spell or ability on top of the stack resolves")
     tx.note(f"All players in {_where(gid)} pass in succession: {top.label()} resolves.")
     tx.set_priority(gid, None)
@@ -216,7 +229,8 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
         fizzle(tx, gid, top, "It has no target (it was put onto the stack without being cast, "
                "so no target was ever chosen, CR 601.2c)")
     else:
-        _resolver(top)(tx, gid, top, choose, target)
+        with tx.affecting(gid, top.controller, top.label()):
+            _resolver(top)(tx, gid, top, choose, target)
     if tx.world.current != gid:
         # CR 726.1a: it created a subgame; its game is discontinued, and the spell finishes
         # resolving when the subgame ends (CR 726.5, ``finish_resolving``).
@@ -316,7 +330,8 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
     name = obj.label() if obj else creator
     card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
     if card is not None and card.finish is not None:
-        card.finish(tx, main_id, obj, sub)
+        with tx.affecting(main_id, obj.controller, obj.label()):
+            card.finish(tx, main_id, obj, sub)
     elif obj is None:
         tx.note(f"{creator} no longer exists: no instruction of it is left to follow.")
     if obj is not None and obj.game == main_id and obj.zone is Zone.STACK:

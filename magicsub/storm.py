@@ -1,6 +1,7 @@
 """Storm (CR 702.40a) and the record of the spells cast this turn it reads, which keeps the
 spells of players who have left the game (CR 800.4i: "the effect can find actions that were
-taken by a player who has left the game").
+taken by a player who has left the game"). Under the limited range of influence option it sees
+only the spells cast by players within its controller's range (CR 801.11).
 
 The record (``GameState.cast_this_turn``) is kept in a game while a card with storm exists
 anywhere in the world: every card a scenario can cast is in the world from the start, so a storm
@@ -14,6 +15,7 @@ from operator import attrgetter
 from . import hooks, triggers
 from .cards import BUILTIN, lookup, register_ability
 from .objects import Kind, Obj
+from .ranges import saw_this_turn
 from .resolution import FOLLOWS, copy_spell
 from .state import game_name as _where
 from .transaction import Tx
@@ -78,6 +80,14 @@ def _storm(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     turn (CR 702.40a), counting the spells of players who have left (CR 800.4i)."""
     (spell,) = dict(top.extra).get("data") or (None,)
     before = cast_before(tx, gid, spell)
+    unseen = [(s, p) for s, p in before if not saw_this_turn(tx.game(gid), top.controller, p)]
+    if unseen:
+        before = tuple(x for x in before if x not in unseen)
+        tx.step("801.11", "doesn’t see objects or events outside its controller’s range")
+        far = ", ".join(f"{tx.obj(s).name} ({p})" for s, p in unseen)
+        tx.note(f"Storm sees only the spells cast within {top.controller}'s range of "
+                f"influence: {far}, cast outside it, {'does' if len(unseen) == 1 else 'do'} "
+                "not count.")
     gone = sorted({p for _, p in before if not tx.game(gid).seat(p).in_game})
     tx.step("608.2c", FOLLOWS)
     listed = ", ".join(f"{tx.obj(s).name} ({p})" for s, p in before) or "none"

@@ -5,6 +5,11 @@ one typed change (``magicsub.changes``), applies it to the working world and rec
 transaction is the only writer of the world, so replaying a step's changes reproduces its
 snapshot. Nothing reaches the game until the whole request has succeeded (``Game`` commits
 ``tx.world`` and ``tx.steps``); a ``RulesError`` anywhere leaves the game as it was.
+
+While a spell or ability follows its instructions (``affecting``), each change it makes to a
+player's life or counters, an object's counters, damage, tapped status or place within its game
+is offered to the rules first (the ``affects`` hook, CR 801.10): a rule may stop it, and then it
+is not made.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 
+from . import hooks
 from .changes import (
     Cease,
     Change,
@@ -30,6 +36,7 @@ from .changes import (
     Move,
     MoveAll,
     Note,
+    ObjCounters,
     Pass,
     PlayerChange,
     Priority,
@@ -62,6 +69,9 @@ def _in_deck(obj: Obj, player: str, zone: Zone, deck: str | None) -> bool:
         return obj.owner == player
     return obj.owner == player and obj.deck == deck and not obj.face_up
 
+
+_AFFECTS = (Life, Counters, ObjCounters, Move, Damage, Tap)
+"""The changes a resolving spell or ability makes that CR 801.10 may stop (``Tx.affecting``)."""
 
 _TAKEN_CONTROL_OR_FACE_UP = frozenset({Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE})
 """The zones where a moved object gets a controller (CR 108.4) or is face up (CR 406.3)."""
@@ -123,6 +133,8 @@ class Tx:
         self.held_orphans: list[str] | None = None
         self._asked: tuple[str, str | None] | None = None
         self._resumed = False
+        self._affecting: tuple[int, str, str, int] | None = None
+        self._observing = 0
 
     # -- steps -----------------------------------------------------------------------------
     def step(self, rule: str, match: str | None = None) -> None:
@@ -179,13 +191,52 @@ class Tx:
         self._open = None
         self._changes = []
 
-    def record(self, change: Change) -> None:
+    def record(self, change: Change) -> bool:
         """Make a change to the working world and add it to the open step (a change outside a
-        step is a programming error)."""
+        step is a programming error). False when a rule stopped it (``affecting``): then nothing
+        changed."""
         if self._open is None:
             raise AssertionError(f"change recorded outside a step: {change!r}")
+        if self._affecting is not None and isinstance(change, _AFFECTS) \
+                and self._stopped(change):
+            return False
         self._world = change.apply(self._world)
         self._changes.append(change)
+        return True
+
+    @contextmanager
+    def affecting(self, gid: int, controller: str | None, source: str) -> Iterator[None]:
+        """Within the block, the spell or ability ``source`` (its label), controlled by
+        ``controller``, follows its instructions in game ``gid``: each change it makes to a
+        player's life or counters, an object's counters, damage or tapped status, or an object's
+        place within game ``gid`` is first offered to the ``affects`` hook (CR 801.10), which
+        may stop it. What rules do meanwhile (in a hook's handlers, or watching a move) is not
+        the spell's effect and is not offered."""
+        saved = self._affecting
+        self._affecting = None if controller is None else (gid, controller, source,
+                                                             hooks.depth(self))
+        try:
+            yield
+        finally:
+            self._affecting = saved
+
+    def _stopped(self, change: Change) -> bool:
+        gid, controller, source, depth = self._affecting
+        if self._observing or hooks.depth(self) != depth:
+            return False
+        if isinstance(change, Life | Counters):
+            if change.game != gid or getattr(change, "starting", False):
+                return False
+        elif isinstance(change, ObjCounters | Damage | Tap):
+            obj = self._world.objects.get(change.obj)
+            if obj is None or obj.game != gid:
+                return False
+        elif isinstance(change, Move):
+            before = self._world.objects.get(change.obj)
+            if before is None or before.game != gid or change.after is None \
+                    or change.after.game != gid:
+                return False
+        return hooks.emit_any("affects", self, gid, controller, source, change)
 
     def note(self, text: str) -> None:
         """Add a note to the open step."""
@@ -232,13 +283,15 @@ class Tx:
         up (CR 708.9), and a card put into exile is face up (CR 406.3) unless ``face_up`` says
         otherwise. ``fields`` set other attributes of the new object (targets, attachment).
         A replacement effect (``replacements``) may put it elsewhere instead: then it returns
-        the object where that put it."""
+        the object where that put it. Return the new object (the object unmoved when a rule
+        stopped the move, ``affecting``)."""
         before = self.obj(oid)
         if self.replacements and self._replaced((before,), game, zone):
             return self.obj(oid)
         after, turned = _becomes(before, game, zone, self.next_order(top=top), controller,
                                  face_up, fields)
-        self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after))
+        if not self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after)):
+            return before
         self._say_turned(before, after, turned)
         self._observe(((before, after),))
         return after
@@ -354,8 +407,12 @@ class Tx:
             self.note(f"CR 406.3: exiled cards are kept face up: {after.name} is face up.")
 
     def _observe(self, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
-        for observe in self.observers:
-            observe(self, moves)
+        self._observing += 1
+        try:
+            for observe in self.observers:
+                observe(self, moves)
+        finally:
+            self._observing -= 1
 
     @staticmethod
     def _shuffled(world: World, gid: int, player: str, zone: Zone,

@@ -5,17 +5,26 @@ This module names no card. A card's triggered abilities are its module's ``watch
 every move, CR 603.2) and its ``events`` (it looks at a moment the core announces, such as a
 player cycling a card); both are registered with the card (``magicsub.cards``) and called here
 for each source on the battlefield, in timestamp order (CR 603.3b: the default order).
+
+Every ability that triggers passes through ``fire``, which finds the players its trigger event
+involves from the event itself (CR 801.7, 801.7a): the move being watched (the moving object's
+controller, or its owner where nobody controls it, before or after the move: before for a
+trigger that looks back in time, CR 603.10a), the moment the core announces (the player who
+cycles, casts, whose turn or step begins: ``hooks.current``), or the event a rule names with
+``event`` (the player who loses the game, looked at as the game was before the loss,
+CR 603.10f). A card writes no range code: the ``stops_trigger`` hook judges them.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from . import hooks
 from .cards import ability, listening, lookup, triggering, watching
 from .objects import Obj
-from .state import PendingTrigger, game_name, timestamp
+from .state import PendingTrigger, World, game_name, timestamp
 from .transaction import Tx
 from .zones import Zone
 
@@ -28,18 +37,25 @@ WAITS = "the next time a player would receive priority"
 
 
 def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
-         involves: Iterable[str] = ()) -> None:
+         involves: Iterable[str] | None = None, *,
+         looks_back: bool | None = None) -> PendingTrigger | None:
     """A triggered ability of ``source`` triggers in game ``gid`` (held while ``gid`` is
-    discontinued, CR 726.4a). ``kind`` is the ability's behaviour (its resolver, registered by
-    its card: an unknown behaviour is a programming error, ValueError); ``data`` is what the
-    resolver needs to know. ``involves``: the players whose range of influence the trigger event
-    must happen within (CR 801.7: the ``stops_trigger`` hook may stop the ability)."""
+    discontinued, CR 726.4a), controlled by ``source``'s controller (as ``source`` is given: the
+    object as it was before the event for a trigger that looks back in time). ``kind`` is the
+    ability's behaviour (its resolver, registered by its card: an unknown behaviour is a
+    programming error, ValueError); ``data`` is what the resolver needs to know. Return the
+    triggered ability, or None when it did not trigger.
+
+    CR 801.7: it does not trigger when its trigger event does not happen entirely within its
+    controller's range (``stopped``). The players the event involves are found from the event
+    (``involved``); ``involves`` overrides them, for a card whose trigger event involves other
+    players than those (empty: nothing to judge). ``looks_back``: whether the trigger condition
+    looks back in time at a move (CR 603.10a; None: judged from the move, ``looks_back_at``)."""
     if ability(kind) is None:
         raise ValueError(f"{source.label()}: no resolver is registered for the ability behaviour "
                          f"{kind!r} (a card registers it in CardDef.abilities)")
-    involves = tuple(involves)
-    if involves and hooks.emit_any("stops_trigger", tx, gid, source, text, involves):
-        return
+    if stopped(tx, gid, source, text, involves, looks_back=looks_back):
+        return None
     taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
     tid, n = f"{source.id}-trigger", 1
     while tid in taken or tid in tx.world.objects:
@@ -55,6 +71,107 @@ def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
                              "held", trig)
     else:
         _discontinued(tx, gid, trig)
+    return trig
+
+
+def stopped(tx: Tx, gid: int, source: Obj, text: str, involves: Iterable[str] | None = None,
+            *, looks_back: bool | None = None) -> bool:
+    """CR 801.7: True (and a step says why) when the ability of ``source`` does not trigger
+    because its trigger event does not happen entirely within its controller's range of
+    influence (the ``stops_trigger`` hook judges; ``involves`` as in ``fire``)."""
+    found, world = involved(tx, gid, looks_back)
+    involves = found if involves is None else tuple(involves)
+    return bool(involves) and hooks.emit_any("stops_trigger", tx, gid, source, text, involves,
+                                             world)
+
+
+# -- the players a trigger event involves (CR 801.7, 801.7a) -------------------------------------
+
+_EVENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request, the trigger events a rule names with ``event``, innermost last."""
+
+_PUBLIC = frozenset({Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.STACK, Zone.EXILE, Zone.COMMAND})
+
+
+@contextmanager
+def event(tx: Tx, players: Iterable[str], before: World | None = None) -> Iterator[None]:
+    """Within the block, abilities that trigger do so on an event involving ``players``
+    (CR 801.7); ``before``: the world immediately before the event, where a trigger that looks
+    back in time looks (CR 603.10; None: the world as it is)."""
+    stack = _EVENTS.setdefault(tx, [])
+    stack.append((tuple(players), before, hooks.depth(tx)))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def looks_back_at(before: Obj | None, after: Obj | None) -> bool:
+    """Whether a trigger on this move looks back in time (CR 603.10a): a permanent leaving the
+    battlefield, a card leaving a graveyard (but not for the battlefield, where the triggers that
+    look at the move are the enters ones), an object all players can see put into a hand or
+    library."""
+    if before is None:
+        return False
+    if after is None or before.game != after.game:
+        return True
+    if before.zone is Zone.BATTLEFIELD:
+        return after.zone is not Zone.BATTLEFIELD
+    if before.zone is Zone.GRAVEYARD:
+        return after.zone is not Zone.BATTLEFIELD
+    return after.zone in (Zone.HAND, Zone.LIBRARY) and before.zone in _PUBLIC
+
+
+def _whose(obj: Obj) -> str:
+    """Whose range an object is in (CR 801.2d): its controller's; nobody controls a card in a
+    hand, library, graveyard or exile, and there it counts as its owner's."""
+    return obj.controller or obj.owner
+
+
+_ANNOUNCED = {
+    "step_begins": lambda tx, gid, step: _turn_player(tx, gid),
+    "cleanup": lambda tx, gid: _turn_player(tx, gid),
+    "turn_begins": lambda tx, gid, player: (player,),
+    "spell_cast": lambda tx, gid, spell, player: (player,),
+}
+"""For the moments the core announces through ``hooks``: the players the event involves."""
+
+
+def _turn_player(tx: Tx, gid: int) -> tuple[str, ...]:
+    game = tx.game(gid)
+    player = game.active or game.turn_of
+    return (player,) if player is not None else ()
+
+
+def involved(tx: Tx, gid: int, looks_back: bool | None = None
+             ) -> tuple[tuple[str, ...], World]:
+    """The players the trigger event being handled involves, and the world to judge it in: the
+    move a card's ``watch`` looks at (the state before the move for a trigger that looks back,
+    else after), else the innermost event a rule names (``event``) or the core announces
+    (``hooks.current``). No known event: no player (nothing to judge)."""
+    move = _MOVING.get(tx)
+    if move is not None:
+        before, after = move
+        if before is None or before.game != gid:
+            obj = after  # it arrives in this game (or is created)
+        elif after is None or after.game != gid:
+            obj = before  # it leaves this game (or ceases to exist)
+        else:
+            back = looks_back_at(before, after) if looks_back is None else looks_back
+            obj = before if back else after
+        return ((_whose(obj),) if obj is not None else ()), tx.world
+    named = _EVENTS.get(tx)
+    depth = hooks.depth(tx)
+    if named and named[-1][2] >= depth:
+        players, before, _ = named[-1]
+        return players, before if before is not None else tx.world
+    now = hooks.current(tx)
+    if now is not None and now[0] in _ANNOUNCED:
+        return tuple(_ANNOUNCED[now[0]](tx, *now[1])), tx.world
+    if named:
+        players, before, _ = named[-1]
+        return players, before if before is not None else tx.world
+    return (), tx.world
 
 
 def _discontinued(tx: Tx, gid: int, trig: PendingTrigger) -> None:
@@ -190,17 +307,19 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
                     del _MOVING[tx]
 
 
-def announce(tx: Tx, gid: int, event: str, *args) -> None:
-    """A moment the core names (``cards.CARD_EVENTS``) happened in game ``gid``: each permanent
-    on its battlefield whose card listens to ``event`` looks at it, in timestamp order."""
-    names = listening(event)
+def announce(tx: Tx, gid: int, moment: str, player: str, *args) -> None:
+    """A moment the core names (``cards.CARD_EVENTS``) happened in game ``gid``, done by
+    ``player`` (the player the event involves, CR 801.7): each permanent on its battlefield
+    whose card listens to ``moment`` looks at it, in timestamp order."""
+    names = listening(moment)
     if not names:
         return
-    for source in [o for o in _on_battlefield(tx, gid) if o.name in names
-                   and not o.phased_out and o.face_up]:  # CR 702.26b, 708.2a
-        card = lookup(source.name)
-        if card is not None:
-            card.events[event](tx, gid, source, *args)
+    with event(tx, (player,)):
+        for source in [o for o in _on_battlefield(tx, gid) if o.name in names
+                       and not o.phased_out and o.face_up]:  # CR 702.26b, 708.2a
+            card = lookup(source.name)
+            if card is not None:
+                card.events[moment](tx, gid, source, player, *args)
 
 
 # -- the permanents that have triggered abilities, per game, kept for one request ---------------

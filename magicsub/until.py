@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from . import departed, hooks
 from .errors import RulesError
 from .objects import Kind, Obj
-from .resolution import target_object
+from .resolution import target_allowed, target_object
 from .state import game_name
 from .transaction import Tx
 from .zones import Zone
@@ -310,14 +310,18 @@ def _targets(tx: Tx, gid: int, top: Obj, target: str | None) -> list[tuple[str, 
 def _no_target(tx: Tx, gid: int, top: Obj, rule: Targeting) -> bool:
     """A single-target ability with no target: refused when a legal target exists (the
     request forgot it), else removed from the stack (CR 603.3d). True when removed."""
-    legal = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
-             and rule.check(tx, gid, top, o) is None]
+    fits = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
+            and rule.check(tx, gid, top, o) is None]
+    legal = [o for o in fits if target_allowed(tx, gid, top.controller, top.id, o.id)]
     if legal:
         raise RulesError("603.3d", f"{top.label()} needs a target ({rule.what}), e.g. "
                          f"{legal[0].id}: give it with choose_target or resolve's target",
                          subject=top.id)
     tx.step("603.3d", "the ability is simply removed from the stack")
-    tx.note(f"There was no {rule.what} to target.")
+    tx.note(f"There was no {rule.what} to target." if not fits else
+            f"No legal target: {', '.join(o.label() for o in fits)} "
+            f"{'is' if len(fits) == 1 else 'are'} outside {top.controller}'s range of influence "
+            "(CR 801.4).")
     tx.cease(top.id)
     return True
 

@@ -125,10 +125,11 @@ def test_104_2a_two_player_game_ends_so_no_trigger():
     assert g.world.game.ended and g.world.game.winner == "Alex"
 
 
-def test_603_9_blood_tyrant_triggers_per_loser_not_for_its_own_controller():
-    """CR 603.9 and 603.10: Blood Tyrant triggers for each player who loses; when its controller
-    loses, it has left the game with them (CR 800.4a) and nothing triggers. CR 122.1a / 613.4c:
-    five +1/+1 counters make it 10/10."""
+def test_603_9_blood_tyrant_triggers_per_loser_and_looks_back_for_its_own_controller():
+    """CR 603.9: Blood Tyrant triggers for each player who loses; CR 122.1a / 613.4c: five +1/+1
+    counters make it 10/10. CR 603.10f: when its controller loses, it has left the game with
+    them (CR 800.4a), but the game looks back in time: it triggers, controlled by Cho, and
+    CR 800.4d keeps it off the stack."""
     g = game()
     g.add_object("tyrant", "Blood Tyrant", owner="Cho", zone="battlefield")
     assert pt(g, "tyrant") == (5, 5)
@@ -137,8 +138,9 @@ def test_603_9_blood_tyrant_triggers_per_loser_not_for_its_own_controller():
     assert dict(g.obj("tyrant").counters) == {"+1/+1": 5}
     assert pt(g, "tyrant") == (10, 10)
     steps = g.apply({"concede": "Cho"})
-    assert "603.9" not in rules(steps)
+    assert rules(steps)[-3:] == ["603.9", "603.10f", "800.4d"]
     assert g.obj("tyrant").game is None and g.world.stack() == []
+    assert g.world.game.pending == ()
 
 
 def test_603_2b_blood_tyrant_upkeep_drain():

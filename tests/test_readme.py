@@ -77,7 +77,8 @@ def test_the_example_scenario_runs_and_every_expectation_holds():
     text = re.search(r"```yaml\n(.*?)```", FORMAT, re.S).group(1)
     result = load_scenario(text=text, name="README.md").run()
     assert result.failures == []
-    assert [s.rule for s in result.trace] == ["702.26b", "702.26c", "701.34a"]
+    # CR 801.2c: a game using the range option begins with who is within each player's range
+    assert [s.rule for s in result.trace] == ["801.2c", "702.26b", "702.26c", "701.34a"]
 
 
 def test_the_typed_helper_list_names_a_helper_for_every_step():

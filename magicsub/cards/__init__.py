@@ -78,7 +78,9 @@ CARD_EVENTS = {
     "cycled": "a player cycled a card (CR 702.29a); the handler gets (tx, gid, source, player, "
               "card): the player and the cycled card's id",
 }
-"""The moments the core announces to cards (``CardDef.events``), with their arguments."""
+"""The moments the core announces to cards (``CardDef.events``), with their arguments. The first
+argument after ``source`` is always the player the event involves (CR 801.7: a triggered ability
+triggers only on an event within its controller's range of influence)."""
 
 _ORIGIN: dict[str, str] = {}
 _ABILITIES: dict[str, Resolver] = {}
@@ -122,14 +124,28 @@ def register(card: CardDef) -> CardDef:
     _CARDS[card.name] = card
     _ORIGIN[card.name] = _caller_module()
     _ABILITIES.update(card.abilities)
-    global _WATCHING
+    _index()
+    return card
+
+
+def unregister(name: str) -> None:
+    """Take back a card ``register`` added (a test's own card), with its abilities' resolvers.
+    An unknown name is a programming error (KeyError)."""
+    card = _CARDS.pop(name)
+    _ORIGIN.pop(name, None)
+    for behaviour in card.abilities:
+        _ABILITIES.pop(behaviour, None)
+    _index()
+
+
+def _index() -> None:
+    """Recompute which cards watch moves and listen to the core's moments."""
+    global _WATCHING, _TRIGGERING
     _WATCHING = frozenset(name for name, c in _CARDS.items() if c.watch is not None)
     for event in CARD_EVENTS:
         _LISTENING[event] = frozenset(n for n, c in _CARDS.items() if event in c.events)
     _LISTENING[None] = frozenset(n for n, c in _CARDS.items() if c.events)
-    global _TRIGGERING
     _TRIGGERING = _WATCHING | _LISTENING[None]
-    return card
 
 
 def register_ability(behaviour: str, resolver: Resolver) -> None:

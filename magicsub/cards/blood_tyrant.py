@@ -1,5 +1,6 @@
 """Blood Tyrant (Conflux; Commander 2016): a creature that grows whenever a player loses the
-game (CR 603.9), with +1/+1 counters (CR 122.1a, applied in layer 7c, CR 613.4c)."""
+game (CR 603.9; the trigger looks back in time, CR 603.10f), with +1/+1 counters (CR 122.1a,
+applied in layer 7c, CR 613.4c)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,11 @@ def _same(tx: Tx, data) -> Obj | None:
     return obj
 
 
-def _loses(tx: Tx, gid: int, source: Obj, player: str, how: str) -> None:
-    """"Whenever a player loses the game" (CR 603.9: losing or leaving, for any reason)."""
-    tx.step("603.9", "trigger when a player loses or leaves the game, regardless of the reason")
-    tx.note(f"{player} {how} the game: {source.label()}'s ability triggers.")
-    triggers.fire(tx, gid, source, f"{NAME}: {player} lost the game; put five +1/+1 counters "
-                  "on this creature", "blood_tyrant_five", (source.id, source.order))
+def _loses(tx: Tx, gid: int, source: Obj, player: str) -> modifiers.LossAbility:
+    """"Whenever a player loses the game" (CR 603.9: losing or leaving, for any reason): it
+    triggers for every player."""
+    return modifiers.LossAbility(f"{NAME}: {player} lost the game; put five +1/+1 counters on "
+                                 "this creature", "blood_tyrant_five", (source.id, source.order))
 
 
 def _five(tx: Tx, gid: int, top: Obj, choose, target) -> None:
@@ -51,11 +51,10 @@ def _upkeep(tx: Tx, gid: int, source: Obj) -> None:
 def _drain(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", "follows its instructions in the order written")
     game = tx.game(gid)
-    lost = 0
-    for player in game.apnap:
-        if game.seat(player).in_game:
-            tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
-            lost += 1
+    had = {p: game.seat(p).life for p in game.apnap if game.seat(p).in_game}
+    for player in had:
+        tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
+    lost = sum(life - tx.game(gid).seat(p).life for p, life in had.items())  # "this way"
     tyrant = _same(tx, dict(top.extra).get("data"))
     if tyrant is None:
         tx.note(f"{NAME} has left the battlefield: no counters are put on anything (CR 400.7).")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import modifiers, triggers
 from ..objects import Obj
+from ..priority import draw
 from ..resolution import enchant_player
 from ..transaction import Tx
 from ..zones import Zone
@@ -48,26 +49,23 @@ def _spite(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     modifiers.add_counters(tx, oid, "spite", 1)
 
 
-def _loses(tx: Tx, gid: int, source: Obj, player: str, how: str) -> None:
+def _loses(tx: Tx, gid: int, source: Obj, player: str) -> modifiers.LossAbility | None:
     """"When enchanted player loses the game": CR 603.9 makes it trigger when that player loses
-    or leaves the game (conceding is losing, CR 104.3a). The Curse is still on the battlefield
-    immediately after the event (it goes to the graveyard at the next state-based action check,
-    CR 303.4c / 704.5m), so it triggers (CR 603.10)."""
+    or leaves the game (conceding is losing, CR 104.3a). It looks back in time (CR 603.10f): the
+    player the Curse enchanted immediately before the event, and its controller then."""
     if source.attached_to != player:
-        return
+        return None
     spite = modifiers.counters(source).get("spite", 0)
-    tx.step("603.9", "trigger when a player loses or leaves the game, regardless of the reason")
-    tx.note(f"{player} {how} the game: {source.label()} enchants {player}, so its ability "
-            f"triggers; it has {spite} spite counter{'s' if spite != 1 else ''} now.")
-    triggers.fire(tx, gid, source, f"{NAME}: {player} lost the game; you gain X life and draw "
-                  "X cards", "curse_of_vengeance_payoff", (source.id, source.order, spite))
+    return modifiers.LossAbility(
+        f"{NAME}: {player} lost the game; you gain X life and draw X cards",
+        "curse_of_vengeance_payoff", (source.id, source.order, spite),
+        f"{source.label()} enchanted {player}; it had {spite} spite "
+        f"counter{'s' if spite != 1 else ''}.")
 
 
 def _payoff(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     """X is the number of spite counters on the Curse: it has left the battlefield by now
     (CR 704.5m), so its last known information is used (CR 608.2h)."""
-    from ..turns import draw
-
     oid, order, lki = dict(top.extra).get("data") or (None, None, 0)
     curse = tx.world.objects.get(oid)
     if curse is not None and curse.zone is Zone.BATTLEFIELD and curse.order == order:

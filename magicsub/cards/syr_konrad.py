@@ -5,9 +5,10 @@ anywhere other than the battlefield, or a creature card leaves your graveyard, S
 Grim deals 1 damage to each opponent." (CR 603.2, 603.6c, 603.10a.)
 
 Under the limited range of influence option (CR 801) the ability triggers only on events within
-its controller's range (801.7, 801.7a: a creature that dies and a card that leaves a graveyard are
-looked at as they were before the event, a card put into a graveyard as it is after it), and its
-damage reaches only the opponents within that range (801.10)."""
+its controller's range (801.7, 801.7a: the core judges every trigger so; a creature that dies and
+a card that leaves a graveyard look back in time, CR 603.10a, a card put into a graveyard does
+not, and the watch says which condition matched), and its damage reaches only the opponents
+within that range (801.10)."""
 
 from __future__ import annotations
 
@@ -34,16 +35,16 @@ def _watch(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None)
     if from_here and before.zone is Zone.BATTLEFIELD:
         if into_gy and before.id != konrad.id:
             fire(tx, gid, konrad, f"{konrad.name}: another creature died ({before.name})",
-                 "konrad_damage", involves=(before.controller or before.owner,))
+                 "konrad_damage")
     elif into_gy and before.is_card and not (from_here and before.zone is Zone.GRAVEYARD):
         origin = "" if from_here else (" from outside every game" if before.game is None
                                        else f" from {_game(before.game)}")
         fire(tx, gid, konrad, f"{konrad.name}: {before.name} was put into a graveyard{origin}",
-             "konrad_damage", involves=(after.owner,))
+             "konrad_damage", looks_back=False)
     elif (from_here and before.zone is Zone.GRAVEYARD and before.owner == konrad.controller
           and before.is_card and not into_gy):
         fire(tx, gid, konrad, f"{konrad.name}: {before.name} left your graveyard",
-             "konrad_damage", involves=(before.owner,))
+             "konrad_damage", looks_back=True)
 
 
 def _damage(tx: Tx, gid: int, top: Obj, choose, target) -> None:
