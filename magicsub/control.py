@@ -50,6 +50,12 @@ class PlayerControl:
         return f"{self.controller} controls {self.player} {when} ({self.source})"
 
 
+_MINDSLAVER = ("Mindslaver, Gatherer ruling of 2004-12-01: “If you make another player cast "
+               "Shahrazad, you don’t control that player in the subgame, but you continue to "
+               "control them once the subgame is completed.”")
+"""The official ruling that a player-controlling effect has no meaning in a subgame (CR 726.1b)."""
+
+
 def controls_of(world: World, gid: int) -> tuple[PlayerControl, ...]:
     """The player-controlling effects of one game, oldest first."""
     return world.games[gid].controls
@@ -115,9 +121,9 @@ def _turn_begins(tx: Tx, gid: int, player: str) -> None:
     if not waiting:
         for g, c in controlled_elsewhere(tx.world, gid, player):
             tx.step("726.1b", "No effects or definitions created in either the main game")
-            tx.note(f"Literal reading: {c.words()} belongs to {_where(g)}; this turn of "
-                    f"{player}'s in {_where(gid)} is not the turn it waits for, and nobody "
-                    f"controls {player} here.")
+            tx.note(f"{c.words()} belongs to {_where(g)}; this turn of {player}'s in "
+                    f"{_where(gid)} is not the turn it waits for, and nobody controls {player} "
+                    f"here ({_MINDSLAVER})")
         return
     *overwritten, works = waiting
     if overwritten:
@@ -206,9 +212,9 @@ def _decision(tx: Tx, name: str, args: dict) -> None:
     if elsewhere and any(c.active for _, c in elsewhere):
         g, c = next((g, c) for g, c in elsewhere if c.active)
         tx.step("726.1b", "No effects or definitions created in either the main game")
-        tx.note(f"Literal reading: {c.controller} controls {player} in {_where(g)} only; in "
-                f"{_where(gid)} that effect has no meaning, so {player} makes this decision "
-                f"({name.replace('_', ' ')}) themself.")
+        tx.note(f"{c.controller} controls {player} in {_where(g)} only; in {_where(gid)} that "
+                f"effect has no meaning, so {player} makes this decision "
+                f"({name.replace('_', ' ')}) themself ({_MINDSLAVER})")
 
 
 def refuse_decision_for(tx: Tx, gid: int, player: str, by: str, what: str) -> None:
