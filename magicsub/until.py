@@ -19,6 +19,7 @@ target a step; Grasp of Fate takes up to one per opponent) or, for a single targ
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -165,6 +166,9 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
             tx.note(f"CR 603.6c: {before.label()} was phased out; a leaves-the-battlefield "
                     "ability triggers when a phased-in permanent leaves the game with its "
                     "owner, so it does not trigger.")
+            if mine:
+                _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
+                           f"{before.label()} is gone; nothing will return what it exiled")
             return
         from .triggers import fire
 
@@ -178,8 +182,60 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
                 "the battlefield, controls this ability.")
         return
     until = tuple(x for x in mine if x.until)
-    if until:
+    if until and before.phased_out:
+        _never_left(tx, gid, before, until)
+    elif until:
         _return(tx, gid, before, until)
+
+
+PHASED_OUT_RULING = (
+    "Gatherer ruling of 2020-06-23 (Teferi, Master of Time; Teferi, Timeless Voyager): “Any "
+    "one-shot effects that are waiting ‘until [this] leaves the battlefield,’ such as that of "
+    "Kitesail Freebooter, won’t happen when a permanent phases out.”")
+"""The nearest official word on an "until" source that is phased out: it speaks of phasing out,
+not of leaving the game while phased out. No Gatherer ruling or other official document speaks
+of the second case; judges rule it from CR 702.26b."""
+
+
+def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
+    """``source`` was phased out as it left the game (with its owner, CR 702.26k, or exiled by
+    CR 800.4a when its controller left): a phased-out permanent is treated as though it does not
+    exist (CR 702.26b), so the event "``source`` leaves the battlefield" that its 610.3 exile
+    lasts until never happens, and no return is made. The cards stay in exile."""
+    leaving = tx.held_orphans is not None
+    more = leaving and any(o.owner == source.owner and o.zone is not Zone.ANTE
+                           and o.kind is not Kind.ABILITY for o in tx.world.objects_in(gid))
+    game = tx.game(gid)
+    gone = source.owner in game.seats and not game.seat(source.owner).in_game
+    how = (f"leaves the game with its owner, {source.owner} (CR 702.26k: “This doesn’t trigger "
+           "zone-change triggers”)" if gone else
+           f"is exiled because {source.controller}, who controlled it, left the game "
+           "(CR 800.4a, 702.26n)")
+    cards = _and_labels(tx, mine)
+    with tx.aside("702.26b", "treated as though it does not exist", resume=more):
+        _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
+                   f"{source.label()} is gone; nothing will return what it exiled")
+        tx.note(f"{source.label()} is phased out as it {how}. A phased-out permanent is treated "
+                "as though it does not exist (CR 702.26b): it does not leave the battlefield in "
+                "the eyes of the game.")
+        tx.step("610.3", "A second one-shot effect is created immediately after the specified "
+                "event")
+        tx.note(f"The specified event, {source.label()} leaving the battlefield, never happens: "
+                f"no second one-shot effect is created, and {cards} "
+                f"{'stays' if len(mine) == 1 else 'stay'} in exile for the rest of the game. "
+                "This is how judges rule it, from CR 702.26b; compare CR 603.6c, by which a "
+                "leaves-the-battlefield ability triggers only when a phased-in permanent leaves "
+                "the game with its owner. No Gatherer ruling or other official document speaks "
+                "of a phased-out source leaving the game; the nearest is the "
+                f"{PHASED_OUT_RULING} The other reading (leaving the game still takes the "
+                "permanent from the battlefield, and CR 603.6c's exception is for abilities, "
+                "not for this one-shot effect) would return the cards.")
+
+
+def _and_labels(tx: Tx, mine: tuple[Exiled, ...]) -> str:
+    names = [tx.world.objects[x.card].label() if x.card in tx.world.objects else x.card
+             for x in mine]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
@@ -208,12 +264,29 @@ def _returns(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], *, leaving
                 "trace lists them one by one, and the return is recorded right after "
                 f"{source.label()}'s own departure. The outcome is the same: a card "
                 f"{source.owner} owns is not returned (CR 800.4b) and leaves with them.")
-    if source.phased_out:
-        tx.note("Literal reading: it was phased out, but leaving the game with its owner still "
-                "takes it from the battlefield; CR 603.6c's exception is for triggered "
-                "abilities, and this return is not one.")
-    if len(mine) > 1:
+    with tx.at_once() as moment:
+        _bring_back(tx, gid, source, mine, moment)
+
+
+_EVENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request (``Tx``): the event (``Tx.moment``) of the latest 610.3 returns and the sources
+whose returns were made in it."""
+
+
+def _bring_back(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], moment: int) -> None:
+    """The cards ``source`` exiled come back, at the moment ``moment`` (CR 610.3d: every return
+    created after one event, e.g. a player's objects leaving the game at once, is simultaneous
+    with the others)."""
+    seen = _EVENTS.get(tx)
+    earlier = seen[1] if seen is not None and seen[0] == moment else []
+    _EVENTS[tx] = (moment, [*earlier, source.label()])
+    if len(mine) > 1 or earlier:
         tx.step("610.3d", "those one-shot effects are also simultaneous")
+    if earlier:
+        tx.note(f"{source.label()} left the battlefield in the same event as "
+                f"{', '.join(earlier)}: the one-shot effects that return what they exiled are "
+                "simultaneous, and every card they return enters the battlefield at the same "
+                "moment.")
     back: list[Obj] = []
     for x in mine:
         card = _same(tx.world, x.card, gid, Zone.EXILE, x.card_order)

@@ -34,6 +34,11 @@ Watcher = Callable[..., None]
 """``watch(tx, gid, source, before, after)``: a triggered ability of ``source`` (on the
 battlefield of game ``gid``) looks at one object's move (``before``/``after`` None: created or
 ceased to exist)."""
+Static = Callable[..., None]
+"""``static(tx, gid, permanent)``: the static abilities of ``permanent`` (on the battlefield of
+game ``gid``) start the continuous effects the engine records (``effects.add(...,
+static=True)``): called whichever way it arrives on the battlefield (CR 611.3a, 611.3c) and for
+the permanents set up in place; it must do nothing when its effects are in place already."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,13 @@ class CardDef:
     are the keyword abilities its control effects give the object they apply to ("It gains
     haste until end of turn"). ``behaviour`` names what the card does (a label for tests and
     readers; the engine never dispatches on it).
+
+    ``static`` starts the effects of its static abilities that the engine records (a control
+    effect: Mind Control's "You control enchanted creature"), see ``Static``; a static ability
+    whose effect is computed each time it is asked for (Glorious Anthem's, ``modifiers.static``)
+    needs none. An effect ``static`` starts lasts while the permanent is on the battlefield and
+    is ignored while it is phased out (CR 611.3b, 702.26b). ``enchant`` is what an Aura can
+    enchant (its enchant ability, CR 702.5a, 303.4a): ``"creature"`` or ``"player"``.
     """
 
     name: str
@@ -70,6 +82,8 @@ class CardDef:
     finish: Finisher | None = None
     starts_subgame: bool = False
     grants: tuple[str, ...] = ()
+    static: Static | None = None
+    enchant: str | None = None
 
 
 _CARDS: dict[str, CardDef] = {}
@@ -108,7 +122,10 @@ def register(card: CardDef) -> CardDef:
                              "resolver")
         if behaviour in _ABILITIES:
             raise ValueError(f"{card.name}: ability behaviour {behaviour!r} is registered twice")
-    for what in ("resolve", "watch", "finish"):
+    if card.enchant not in (None, "creature", "player"):
+        raise ValueError(f"{card.name}: enchant must be 'creature' or 'player', not "
+                         f"{card.enchant!r}")
+    for what in ("resolve", "watch", "finish", "static"):
         fn = getattr(card, what)
         if fn is not None and not callable(fn):
             raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
