@@ -348,7 +348,7 @@ class Game:
         except BaseException:
             self.world, self._statics = before, statics
             raise
-        if known is not None and known.enchant and attached_to is not None \
+        if known is not None and known.enchant == "creature" and attached_to is not None \
                 and attached_to not in self.world.objects and attached_to not in self.players:
             self._awaited.setdefault(attached_to, []).append(id)
         self._set_up()
@@ -360,7 +360,8 @@ class Game:
         up yet is checked when that object is."""
         if known is not None and known.enchant and obj.attached_to is not None:
             target = self.world.objects.get(obj.attached_to)
-            if target is not None or obj.attached_to in self.players:
+            if target is not None or obj.attached_to in self.players \
+                    or known.enchant == "player":
                 _refuse_attachment(self.world, obj, known.enchant, target)
         for aura_id in self._awaited.get(obj.id, ()):
             aura = self.world.objects[aura_id]
@@ -535,7 +536,8 @@ class Game:
             if a["to"] not in game.seats or game.seat(a["to"]).in_game:
                 tx.step("611.3a" if a.get("static") else "611.2a")
             effects.add(tx, a["control"], a["to"], source=a.get("source"),
-                        until=effects.parse_until(a.get("until", "forever")))
+                        until=effects.parse_until(a.get("until", "forever")),
+                        static=bool(a.get("static")) and a.get("source") is not None)
         elif name == "choice":
             choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"),
                            a.get("rule"), a.get("decision"))

@@ -34,6 +34,9 @@ Watcher = Callable[..., None]
 """``watch(tx, gid, source, before, after)``: a triggered ability of ``source`` (on the
 battlefield of game ``gid``) looks at one object's move (``before``/``after`` None: created or
 ceased to exist)."""
+Gives = Callable[..., tuple[str, ...]]
+"""``gives(source, obj)``: the keyword abilities a static ability of the permanent ``source``
+gives the object ``obj`` of its game now (``()``: none)."""
 Static = Callable[..., None]
 """``static(tx, gid, permanent)``: the static abilities of ``permanent`` (on the battlefield of
 game ``gid``) start the continuous effects the engine records (``effects.add(...,
@@ -62,7 +65,9 @@ class CardDef:
     effect: Mind Control's "You control enchanted creature"), see ``Static``; a static ability
     whose effect is computed each time it is asked for (Glorious Anthem's, ``modifiers.static``)
     needs none. An effect ``static`` starts lasts while the permanent is on the battlefield and
-    is ignored while it is phased out (CR 611.3b, 702.26b). ``enchant`` is what an Aura can
+    is ignored while it is phased out (CR 611.3b, 702.26b). ``gives`` is a static ability that
+    gives keyword abilities (Concordant Crossroads: "All creatures have haste."), asked each time
+    an object's keywords are (CR 611.3a), see ``Gives``. ``enchant`` is what an Aura can
     enchant (its enchant ability, CR 702.5a, 303.4a): ``"creature"`` or ``"player"``.
     """
 
@@ -83,6 +88,7 @@ class CardDef:
     starts_subgame: bool = False
     grants: tuple[str, ...] = ()
     static: Static | None = None
+    gives: Gives | None = None
     enchant: str | None = None
 
 
@@ -98,6 +104,7 @@ _ABILITIES: dict[str, Resolver] = {}
 _WATCHING: frozenset[str] = frozenset()
 _LISTENING: dict[str | None, frozenset[str]] = {}
 _TRIGGERING: frozenset[str] = frozenset()
+_GIVING: frozenset[str] = frozenset()
 BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
 """The built-in cards by exact name (read-only; ``register`` adds one)."""
 
@@ -125,7 +132,7 @@ def register(card: CardDef) -> CardDef:
     if card.enchant not in (None, "creature", "player"):
         raise ValueError(f"{card.name}: enchant must be 'creature' or 'player', not "
                          f"{card.enchant!r}")
-    for what in ("resolve", "watch", "finish", "static"):
+    for what in ("resolve", "watch", "finish", "static", "gives"):
         fn = getattr(card, what)
         if fn is not None and not callable(fn):
             raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
@@ -143,8 +150,9 @@ def register(card: CardDef) -> CardDef:
     for event in CARD_EVENTS:
         _LISTENING[event] = frozenset(n for n, c in _CARDS.items() if event in c.events)
     _LISTENING[None] = frozenset(n for n, c in _CARDS.items() if c.events)
-    global _TRIGGERING
+    global _TRIGGERING, _GIVING
     _TRIGGERING = _WATCHING | _LISTENING[None]
+    _GIVING = frozenset(name for name, c in _CARDS.items() if c.gives is not None)
     return card
 
 
@@ -164,6 +172,12 @@ def origin(name: str) -> str | None:
 def _caller_module() -> str:
     frame = sys._getframe(2)
     return frame.f_globals.get("__name__", "?")
+
+
+def giving() -> frozenset[str]:
+    """The names of the registered cards with a static ability that gives keywords
+    (``CardDef.gives``)."""
+    return _GIVING
 
 
 def lookup(name: str) -> CardDef | None:
