@@ -296,11 +296,13 @@ def _worlds(tx: Tx, gid: int) -> list[Obj]:
                   key=lambda o: (o.moment, o.order, o.id))
 
 
-def _since(w: Obj) -> str:
-    """When ``w`` got the world supertype, in words: when it entered the battlefield."""
-    if w.moment == 0:
-        return "was set up on the battlefield before play began"
-    return "entered the battlefield"
+def _together(worlds: list[Obj]) -> str:
+    """How the world permanents ``worlds``, which share a moment, got the supertype together."""
+    names = _and(o.label() for o in worlds)
+    if worlds[0].moment == 0:
+        return (f"{names} were set up on the battlefield together, before play began: they "
+                "entered it at the same moment")
+    return f"{names} entered the battlefield at the same moment, in one event"
 
 
 @hooks.on("state_based_actions")
@@ -377,9 +379,8 @@ def _tie(tx: Tx, gid: int, tied: list[Obj], ranged: bool) -> None:
         groups.setdefault(w.moment, []).append(w)
     for group in groups.values():
         mates = [o for o in _worlds(tx, gid) if o.moment == group[0].moment]
-        names = _and(o.label() for o in mates)
-        tx.note(f"{names} {_since(mates[0])} at the same moment, in one event: they have had "
-                "the world supertype for the same, shortest amount of time. A tie: "
+        tx.note(f"{_together(mates)}: they have had the world supertype for the same, shortest "
+                "amount of time. A tie: "
                 + "; ".join(f"{w.label()} is put into {w.owner}'s graveyard" for w in group)
                 + ".")
         orders = sorted(mates, key=lambda o: (o.order, o.id))

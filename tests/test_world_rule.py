@@ -109,7 +109,7 @@ def test_704_5k_worlds_set_up_together_tie():
     g.add_object("crossroads", "Concordant Crossroads", owner="Cho")
     steps = g.advance("beginning_of_combat")
     i = find(steps, "704.5k", "In the event of a tie")
-    assert "set up on the battlefield before play began" in notes(steps[i])
+    assert "were set up on the battlefield together, before play began" in notes(steps[i])
     assert g.zone("graveyard", "Bianca") == ["plane"] and g.zone("graveyard", "Cho") == \
         ["crossroads"]
 
