@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import departed, hooks
+from .cards import lookup
 from .errors import RulesError
 from .objects import Kind, Obj
 from .resolution import target_object
@@ -299,10 +300,60 @@ def _bring_back(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], moment:
             pass
         else:
             back.append(card)
+    places = {card.id: _enchants(tx, gid, card, back) for card in back}
+    staying = [card for card in back if places[card.id] is False]
+    if staying:
+        tx.step("303.4f", "The player must choose a legal object or player")
+        for card in staying:
+            tx.note(f"{card.label()} is an Aura, and there is nothing its enchant ability "
+                    f"allows it to enchant: it stays in exile. {AURA_RULING}")
+    back = [card for card in back if places[card.id] is not False]
+    chosen = [card for card in back if places[card.id]]
+    if chosen:
+        tx.step("303.4f", "that player chooses what it will enchant as the Aura enters")
+        for card in chosen:
+            tx.note(f"{card.owner}, under whose control {card.label()} returns, chooses what it "
+                    f"enchants; the engine takes the default choice, the first in timestamp "
+                    f"(or turn) order: {_label(tx, places[card.id])}. {AURA_RULING}")
     if back:
         tx.step("610.3c", "returns under its owner’s control")
         for card in back:
-            tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
+            where = places[card.id]
+            tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner,
+                    **({"attached_to": where} if where else {}))
+
+
+AURA_RULING = (
+    "The Gatherer ruling of 2020-01-24 on Calix, Destiny's Hand: “If an Aura is put onto the "
+    "battlefield without being cast, the Aura’s controller-to-be chooses what it will enchant as "
+    "it comes back onto the battlefield. An Aura put onto the battlefield this way doesn’t target "
+    "anything (so it could be attached to an opponent’s permanent with hexproof, for example), "
+    "but the Aura’s enchant ability restricts what it can be attached to. If the Aura can’t "
+    "legally be attached to anything, it remains in its current zone.”")
+"""The official word on an Aura that an "until" exile returns (CR 303.4f)."""
+
+
+def _label(tx: Tx, oid: str) -> str:
+    obj = tx.world.objects.get(oid)
+    return oid if obj is None else obj.label()
+
+
+def _enchants(tx: Tx, gid: int, card: Obj, returning: list[Obj]) -> str | bool | None:
+    """What the returning ``card`` will enchant: None when it is no Aura the engine knows, False
+    when nothing is legal (it stays where it is), else the default choice among the legal objects
+    or players (CR 303.4f): the first creature in timestamp order (not one returning at the same
+    time), or the first player in turn order."""
+    known = lookup(card.name)
+    if known is None or known.enchant is None:
+        return None
+    game = tx.game(gid)
+    if known.enchant == "player":
+        legal = list(game.in_game)
+    else:
+        coming = {o.id for o in returning}
+        legal = [o.id for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+                 if o.is_type("creature") and not o.phased_out and o.id not in coming]
+    return legal[0] if legal else False
 
 
 # -- choosing targets ----------------------------------------------------------------------------

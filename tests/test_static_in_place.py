@@ -191,3 +191,55 @@ def test_every_builtin_aura_says_what_it_enchants():
     auras = {name: card.enchant for name, card in BUILTIN.items() if "aura" in card.subtypes}
     assert auras == {"Mind Control": "creature", "Fractured Loyalty": "creature",
                      "Curse of Surveillance": "player", "Curse of Vengeance": "player"}
+
+
+# -- CR 303.4f: an Aura that a 610.3 return puts onto the battlefield ----------------------------
+
+def grasp_exiles(aura: str, name: str, attached_to: str, creature: bool = True) -> Game:
+    """Bianca's Grasp of Fate exiles Alex's Aura ``aura``; with ``creature`` false, the only
+    creature then leaves the battlefield."""
+    g = game()
+    g.add_object("grasp", "Grasp of Fate", owner="Bianca", zone="hand")
+    g.add_object("angel", "Serra Angel", owner="Cho")
+    g.add_object(aura, name, owner="Alex", attached_to=attached_to)
+    g.advance("next_turn")
+    g.advance("main")
+    g.cast("grasp", "Bianca")
+    g.resolve("grasp")
+    g.choose_target("grasp-trigger", aura)
+    g.resolve("grasp")
+    assert g.where(aura) == ("main", "exile")
+    if not creature:
+        g.move("angel", "graveyard")
+    return g
+
+
+def test_303_4f_611_3a_mind_control_returned_by_610_3_enchants_and_controls():
+    """CR 303.4f, 611.3a: Grasp of Fate leaves, and Mind Control returns under Alex's control;
+    he chooses what it enchants (the default: the first creature, the Angel), and its static
+    ability gives him the Angel at once."""
+    g = grasp_exiles("mc", "Mind Control", "angel")
+    assert g.obj("angel").controller == "Cho"
+    steps = g.move("grasp", "graveyard")
+    assert g.where("mc") == ("main", "battlefield") and g.obj("mc").attached_to == "angel"
+    assert g.obj("angel").controller == "Alex"
+    text = " ".join(c.words() for s in steps for c in s.changes)
+    assert "2020-01-24" in text and "default choice" in text
+    assert [s.rule for s in steps].index("303.4f") < [s.rule for s in steps].index("610.3c")
+
+
+def test_303_4f_aura_with_nothing_to_enchant_stays_in_exile():
+    """The Calix ruling (2020-01-24): "If the Aura can't legally be attached to anything, it
+    remains in its current zone": with no creature left, Mind Control stays exiled."""
+    g = grasp_exiles("mc", "Mind Control", "angel", creature=False)
+    steps = g.move("grasp", "graveyard")
+    assert g.where("mc") == ("main", "exile")
+    assert "610.3c" not in [s.rule for s in steps] and "704.5m" not in [s.rule for s in steps]
+
+
+def test_303_4f_curse_returned_by_610_3_enchants_a_player():
+    """CR 303.4f for an Aura with "Enchant player": Curse of Surveillance comes back attached to
+    a player (the default: the first in turn order)."""
+    g = grasp_exiles("curse", "Curse of Surveillance", "Cho")
+    g.move("grasp", "graveyard")
+    assert g.where("curse") == ("main", "battlefield") and g.obj("curse").attached_to == "Alex"
