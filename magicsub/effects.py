@@ -189,10 +189,10 @@ def on_move(tx: Tx, moves) -> None:
 
 def start(tx: Tx, permanent: Obj) -> None:
     """CR 611.3a: ``permanent``'s static abilities apply, however it got onto the battlefield:
-    its card's ``static`` starts their effects (nothing while it is face down, CR 708.2a, or
-    phased out, CR 702.26b)."""
+    its card's ``static`` starts their effects (nothing while it is face down, CR 708.2a; an
+    effect started while it is phased out applies once it phases in, ``applies``)."""
     card = lookup(permanent.name)
-    if card is None or card.static is None or not permanent.face_up or permanent.phased_out:
+    if card is None or card.static is None or not permanent.face_up:
         return
     card.static(tx, permanent.game, permanent)
 

@@ -63,7 +63,7 @@ def _starts_subgame(tx: Tx, oid: str) -> None:
 
 def _refuse_attachment(world: World, aura: Obj, enchant: str, target: Obj | None, *,
                        later: str = "") -> None:
-    """Raise unless ``aura`` (its enchant ability allows a ``enchant``: "creature" or "player")
+    """Raise unless ``aura``, whose enchant ability allows ``enchant`` ("creature" or "player"),
     may be attached to ``target`` (None: the player ``aura.attached_to`` names)."""
     name = aura.attached_to
     what = target.label() if target is not None else name

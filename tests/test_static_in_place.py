@@ -243,3 +243,14 @@ def test_303_4f_curse_returned_by_610_3_enchants_a_player():
     g = grasp_exiles("curse", "Curse of Surveillance", "Cho")
     g.move("grasp", "graveyard")
     assert g.where("curse") == ("main", "battlefield") and g.obj("curse").attached_to == "Alex"
+
+
+def test_611_3a_mind_control_set_up_phased_out_controls_once_it_phases_in():
+    """CR 702.26b, 702.26c, 611.3a: a Mind Control set up phased out does nothing until it
+    phases in; then Alex controls the Angel."""
+    g = game()
+    g.add_object("angel", "Serra Angel", owner="Bianca")
+    g.add_object("mc", "Mind Control", owner="Alex", attached_to="angel", phased_out=True)
+    assert g.obj("angel").controller == "Bianca"
+    g.phase_in("mc")
+    assert g.obj("angel").controller == "Alex"
