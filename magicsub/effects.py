@@ -68,11 +68,16 @@ def effective(tx: Tx, effect: Effect) -> str:
 def applies(tx: Tx, effect: Effect, obj: Obj) -> bool:
     """Whether ``effect`` applies to ``obj`` now: a static ability's effect does not while its
     source is phased out (CR 702.26b), unless ``obj`` phased out too (phasing changes no
-    control, CR 702.26d: what phased out together keeps its controller)."""
+    control, CR 702.26d: what phased out together keeps its controller), nor while its source
+    is face down (a face-down permanent has no text, CR 708.2a)."""
     if not effect.static:
         return True
     source = tx.world.objects.get(effect.source) if effect.source else None
-    return source is None or not source.phased_out or obj.phased_out
+    if source is None:
+        return True
+    if not source.face_up:
+        return False
+    return not source.phased_out or obj.phased_out
 
 
 def controller_for(tx: Tx, oid: str) -> str | None:
@@ -212,10 +217,11 @@ def has_static(name: str) -> bool:
 
 
 def phased(tx: Tx, permanent: Obj) -> None:
-    """``permanent`` has just phased out or in (``magicsub.phasing``). Phasing out, the effects
-    lasting "for as long as" it remains end (CR 702.26f: they can no longer see it); its static
-    abilities' effects stop applying while it is phased out and apply again once it has phased
-    in (CR 702.26b, 702.26c): the objects they apply to get their controller again."""
+    """``permanent`` has just phased out or in, or been turned face down or up
+    (``magicsub.phasing``). Phasing out, the effects lasting "for as long as" it remains end
+    (CR 702.26f: they can no longer see it); its static abilities' effects stop applying while
+    it is phased out or face down and apply again once it has phased in or been turned face up
+    (CR 702.26b, 702.26c, 708.2a): the objects they apply to get their controller again."""
     oid = permanent.id
     mine = [e for e in tx.world.effects.values() if e.source == oid]
     if not mine:
@@ -241,14 +247,18 @@ def phased(tx: Tx, permanent: Obj) -> None:
         now = tx.obj(effect.obj).controller
         if now == was:
             continue
-        if permanent.phased_out:
+        if not permanent.face_up:
+            tx.note(f"{permanent.label()} is face down: a face-down permanent has no text (CR "
+                    f"708.2a), so its static ability no longer applies and {now} controls "
+                    f"{obj.label()} again.")
+        elif permanent.phased_out:
             tx.note(f"{permanent.label()} is phased out: its static abilities have no effect on "
                     "the game (CR 702.26b; the Gatherer ruling of 2020-06-23 on Teferi, Master "
                     "of Time says so in those words), so "
                     f"{obj.label()} is under {now}'s control again.")
         else:
-            tx.note(f"{permanent.label()} has phased in: its static ability applies again "
-                    f"(CR 702.26c, 611.3a), and {now} controls {obj.label()}.")
+            tx.note(f"{permanent.label()} is phased in and face up: its static ability applies "
+                    f"again (CR 702.26c, 611.3a), and {now} controls {obj.label()}.")
 
 def _left_battlefield(tx: Tx, before) -> None:
     oid = before.id

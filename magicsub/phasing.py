@@ -246,6 +246,7 @@ def turn_face_down(tx: Tx, oid: str) -> None:
     _set(tx, obj, "is turned face down (a 2/2 creature with no name, text, subtypes or mana "
          "cost)", face_up=False, face_down_by="effect",
          printed=(obj.types, obj.power, obj.toughness), **FACE_DOWN)
+    _effects_follow(tx, [oid])
 
 
 def manifest(tx: Tx, player: str) -> Obj | None:

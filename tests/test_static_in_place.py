@@ -254,3 +254,15 @@ def test_611_3a_mind_control_set_up_phased_out_controls_once_it_phases_in():
     assert g.obj("angel").controller == "Bianca"
     g.phase_in("mc")
     assert g.obj("angel").controller == "Alex"
+
+
+def test_708_2a_face_down_mind_control_has_no_static_ability():
+    """CR 708.2a, 611.3a: Mind Control turned face down is a 2/2 with no text: Bianca controls
+    her Angel again."""
+    g = game()
+    g.add_object("angel", "Serra Angel", owner="Bianca")
+    g.add_object("mc", "Mind Control", owner="Alex", attached_to="angel")
+    steps = g.turn_face_down("mc")
+    assert g.obj("angel").controller == "Bianca"
+    assert "a face-down permanent has no text" in " ".join(c.words() for s in steps
+                                                           for c in s.changes)
