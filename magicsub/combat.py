@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import hooks
-from .cards import lookup
+from .cards import giving, lookup
 from .errors import RulesError
 from .objects import Obj
 from .state import GameState, World, step_label
@@ -31,10 +31,17 @@ other declarations, and leaving the game (a player may concede at any time, CR 1
 
 
 def keywords(world: World, obj: Obj) -> frozenset[str]:
-    """The keyword abilities an object has: its card's, and those the cards behind the control
-    effects on it grant (``CardDef.grants``: "It gains haste until end of turn")."""
+    """The keyword abilities an object has: its card's, those the cards behind the control
+    effects on it grant (``CardDef.grants``: "It gains haste until end of turn"), and those the
+    static abilities of the permanents of its game give it now (``CardDef.gives``: Concordant
+    Crossroads, CR 611.3a; not while phased out, CR 702.26b, or face down, CR 708.2a)."""
     known = lookup(obj.name)
     words = set(known.keywords if known else ())
+    names = giving()
+    if names and obj.game is not None:
+        for source in world.in_zone(obj.game, Zone.BATTLEFIELD):
+            if source.name in names and not source.phased_out and source.face_up:
+                words.update(lookup(source.name).gives(source, obj))
     for effect in world.effects_on(obj.id):
         source = world.objects.get(effect.source) if effect.source else None
         for name in (effect.text, source.name if source is not None else None):

@@ -101,6 +101,37 @@ def _starts_subgame(tx: Tx, oid: str) -> None:
         check_depth(tx.world, obj.game, oid)
 
 
+def _refuse_attachment(world: World, aura: Obj, enchant: str, target: Obj | None, *,
+                       later: str = "") -> None:
+    """Raise unless ``aura``, whose enchant ability allows ``enchant`` ("creature" or "player"),
+    may be attached to ``target`` (None: the player ``aura.attached_to`` names)."""
+    name = aura.attached_to
+    what = target.label() if target is not None else name
+    if aura.zone is not Zone.BATTLEFIELD:
+        raise RulesError("303.4b", f"{later}{aura.label()} is set up in {aura.place} attached to "
+                         f"{what}: only an Aura on the battlefield is attached to an object or "
+                         "player (CR 303.4b)", subject=aura.id)
+    if enchant == "player":
+        seats = world.games[aura.game].seats if aura.game is not None else ()
+        why = None if target is None and name in seats else (
+            f"{what} is not a player" if target is not None else f"{name} is not a player of "
+            "this game")
+    elif target is None:
+        why = f"{what} is a player, not a creature"
+    elif target.game != aura.game or target.zone is not Zone.BATTLEFIELD:
+        why = f"{what} is not on the battlefield (it is in {target.place})"
+    elif not target.is_type("creature"):
+        why = f"{what} is not a creature ({'/'.join(target.types) or 'no card type given'})"
+    else:
+        why = None
+    if why is not None:
+        raise RulesError("303.4c", f"{later}{aura.label()} can't be set up attached to {what}: "
+                         f"its enchant ability (“Enchant {enchant}”) makes that illegal, and "
+                         f"{why}. An Aura enchanting an illegal object or player is put into its "
+                         "owner's graveyard (CR 303.4c, 704.5m), so it can't be set up that "
+                         "way", subject=aura.id)
+
+
 class Game:
     """A tree of games: the main game and the subgames it creates.
 
@@ -199,6 +230,8 @@ class Game:
         self._began = False
         self._seating_given = seating is not None
         self._unknown: list[str] = []
+        self._awaited: dict[str, list[str]] = {}  # target id -> Auras set up attached to it
+        self._statics = False  # a permanent set up in place has static abilities to start
         self._libraries(libraries)
         self._initial = self.world
         self._opening_ranges = bool(main.ranges) and not pregame
@@ -301,7 +334,9 @@ class Game:
         (who put it there). A vanguard card (``deck="vanguard"``) has a ``hand_modifier`` and a
         ``life_modifier``. A ``commander``'s ``command_zone_instead`` is its owner's choice
         whenever it would be put into their hand or library (CR 903.9b): the command zone
-        instead (true, the default) or not (false).
+        instead (true, the default) or not (false). Every object set up before play entered
+        its zone at the same moment (``Obj.moment`` 0: e.g. two world permanents set up on
+        the battlefield tie for the world rule, CR 704.5k).
 
         :raises ScenarioError: a malformed argument; with ``strict``, a card magicsub does not
             know that is not ``plain``; ``plain`` on a built-in card.
@@ -387,13 +422,42 @@ class Game:
                   attached_to=attached_to, entered_under=ctrl if zone_v is Zone.BATTLEFIELD
                   else None, hand_modifier=hand_modifier, life_modifier=life_modifier,
                   command_zone_instead=command_zone_instead is not False)
+        self._check_attachment(obj, known)
+        before, statics = self.world, self._statics
         self.world = self.world.with_objects(self.world.objects.set(id, obj), seq,
                                              ((None, obj),))
-        if gid_or_none == 0 and zone_v is Zone.COMMAND:
-            self._variant_life(obj)
+        try:
+            if gid_or_none == 0 and zone_v is Zone.COMMAND:
+                self._variant_life(obj)
+            if zone_v is Zone.BATTLEFIELD and gid_or_none is not None:
+                self._statics = statics or effects.has_static(name)
+                if self._statics:  # CR 611.3a: static abilities apply to what is set up in place
+                    self._run("set-up", lambda tx: effects.start_in_place(tx, gid_or_none),
+                              record=False, cite="611.3a")
+        except BaseException:
+            self.world, self._statics = before, statics
+            raise
         if unknown:
             self._unknown.append(unknown_note(obj.label(), types_t, deck, plain))
+        if known is not None and known.enchant == "creature" and attached_to is not None \
+                and attached_to not in self.world.objects and attached_to not in self.players:
+            self._awaited.setdefault(attached_to, []).append(id)
         self._set_up()
+
+    def _check_attachment(self, obj: Obj, known) -> None:
+        """CR 303.4c, 704.5m: refuse an Aura set up attached to an object or player its enchant
+        ability does not allow (``CardDef.enchant``), and an object set up where an Aura set up
+        before it, attached to it, could not enchant it. An Aura attached to an object not set
+        up yet is checked when that object is."""
+        if known is not None and known.enchant and obj.attached_to is not None:
+            target = self.world.objects.get(obj.attached_to)
+            if target is not None or obj.attached_to in self.players \
+                    or known.enchant == "player":
+                _refuse_attachment(self.world, obj, known.enchant, target)
+        for aura_id in self._awaited.get(obj.id, ()):
+            aura = self.world.objects[aura_id]
+            _refuse_attachment(self.world, aura, lookup(aura.name).enchant, obj,
+                               later=f"add_object {shown(obj.id)}: ")
 
     def _variant_life(self, obj: Obj) -> None:
         """The main game's starting life with a vanguard's life modifier (CR 902) or for the
@@ -425,7 +489,7 @@ class Game:
         self._set_up()
 
     # -- the one path for actions ----------------------------------------------------------------
-    def _run(self, label: str, fn, *, record: bool = True) -> list[Step]:
+    def _run(self, label: str, fn, *, record: bool = True, cite: str = "611.2a") -> list[Step]:
         if record:
             self._setup_steps()
         state = self.rng.getstate()
@@ -435,7 +499,7 @@ class Game:
                 replacements=(commander.instead,))
         tx.action = label
         if not record:
-            tx.step("611.2a")
+            tx.step(cite)
         try:
             with collector.paused():
                 fn(tx)
@@ -566,7 +630,8 @@ class Game:
             if a["to"] not in game.seats or game.seat(a["to"]).in_game:
                 tx.step("611.3a" if a.get("static") else "611.2a")
             effects.add(tx, a["control"], a["to"], source=a.get("source"),
-                        until=effects.parse_until(a.get("until", "forever")))
+                        until=effects.parse_until(a.get("until", "forever")),
+                        static=bool(a.get("static")) and a.get("source") is not None)
         elif name == "choice":
             choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"),
                            a.get("rule"), a.get("decision"))

@@ -161,21 +161,23 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             tx.move_all(player, run, None, None)
             run.clear()
 
-    for i, obj in enumerate(owned):
-        if obj.id not in tx.world.objects:
-            continue
-        if phased and i == len(phased):
+    with tx.at_once():  # one event, listed object by object (Obj.moment)
+        for i, obj in enumerate(owned):
+            if obj.id not in tx.world.objects:
+                continue
+            if phased and i == len(phased):
+                flush()
+                tx.step("800.4a", "all objects (see rule 109) owned by that player leave the "
+                        "game")
+            if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
+                run.append(obj.id)
+                continue
             flush()
-            tx.step("800.4a", "all objects (see rule 109) owned by that player leave the game")
-        if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
-            run.append(obj.id)
-            continue
+            if obj.kind is Kind.CARD:
+                tx.move(obj.id, None, None)
+            else:
+                tx.cease(obj.id)
         flush()
-        if obj.kind is Kind.CARD:
-            tx.move(obj.id, None, None)
-        else:
-            tx.cease(obj.id)
-    flush()
     ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
     touched = tx.held_orphans + effects.end(
         tx, lambda e: e.game == gid and e.to == player and not e.follows,
@@ -191,8 +193,9 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
     still = [o for o in _objects(tx, gid) if o.controller == player and o.zone is not Zone.EXILE]
     if still:
         tx.step("800.4a", "those objects are exiled")
-        for obj in still:
-            tx.move(obj.id, gid, Zone.EXILE)
+        with tx.at_once():
+            for obj in still:
+                tx.move(obj.id, gid, Zone.EXILE)
     effects.exile_orphans(tx, touched)
 
     if had_priority:

@@ -61,6 +61,12 @@ class Obj(NamedTuple):
     ``command_zone_instead``: for a commander, its owner's choice each time it would be put into
     their hand or library (CR 903.9b): the command zone instead (the default), or not
     (``magicsub.commander``). It belongs to the card and follows it from zone to zone.
+    ``moment`` is the event in which it entered its zone. Objects that entered in one event
+    share it: one ``Tx.move_all``, the moves of one ``Tx.at_once`` block (the objects a player's
+    leaving takes out of the game at once, CR 800.4a; the 610.3 returns made after one event,
+    CR 610.3d), the objects set up before play (``0``). Any other object's ``moment`` is its
+    ``order``. ``order`` breaks the ties the players settle (the timestamp order of objects that
+    enter at once, CR 613.7m); ``moment`` does not: the world rule (CR 704.5k) compares it.
     """
 
     id: str
@@ -99,6 +105,7 @@ class Obj(NamedTuple):
     face_down_by: str | None = None
     printed: tuple | None = None
     command_zone_instead: bool = True
+    moment: int = 0
 
     @property
     def is_card(self) -> bool:
@@ -125,16 +132,18 @@ class Obj(NamedTuple):
 
     def entering(self, game: int | None, zone: Zone | None, order: int,
                  controller: str | None, face_up: bool, targets: tuple[str, ...],
-                 left_from: int | None) -> Obj:
+                 left_from: int | None, moment: int | None = None) -> Obj:
         """This card or object as the new object it becomes in another place (CR 400.7), at
         position ``order``, controlled by ``controller`` (None off the battlefield and the
         stack): untapped, undamaged, unattached, phased in, without counters, and with no
         memory of a loyalty activation. ``left_from`` is the game it left when it goes outside
-        every game."""
+        every game; ``moment`` the event it enters in (default: ``order``, an event of its
+        own)."""
         values = list(self)
         values[_GAME] = game
         values[_ZONE] = zone
         values[_ORDER] = order
+        values[_MOMENT] = order if moment is None else moment
         values[_BASE] = values[_CONTROLLER] = controller
         values[_ENTERED] = controller if zone is Zone.BATTLEFIELD else None
         values[_FACE_UP] = face_up
@@ -156,10 +165,10 @@ _new = tuple.__new__
 _INDEX = {name: i for i, name in enumerate(Obj._fields)}
 (_GAME, _ZONE, _ORDER, _BASE, _CONTROLLER, _ENTERED, _FACE_UP, _TARGETS, _LEFT_FROM, _TAPPED,
  _PHASED_OUT, _PHASED_INDIRECTLY, _ATTACHED, _ACTIVATED, _PHASED_UNDER, _PHASED_UNTIL, _DAMAGE,
- _COUNTERS) = (_INDEX[name] for name in (
+ _COUNTERS, _MOMENT) = (_INDEX[name] for name in (
     "game", "zone", "order", "base", "controller", "entered_under", "face_up", "targets",
     "left_from", "tapped", "phased_out", "phased_indirectly", "attached_to", "activated",
-    "phased_under", "phased_until", "damage", "counters"))
+    "phased_under", "phased_until", "damage", "counters", "moment"))
 
 
 as_dataclass(Obj)

@@ -16,7 +16,7 @@ of a subgame, cards representing phased-out permanents go to the main-game libra
 
 from __future__ import annotations
 
-from . import hooks
+from . import effects, hooks
 from .cards import lookup
 from .changes import Status
 from .errors import RulesError
@@ -73,19 +73,28 @@ def phase_out(tx: Tx, oid: str, *, until: str | None = None,
     if any(c == oid for c, _ in attacks):
         tx.fact(gid, "attacks", tuple(a for a in attacks if a[0] != oid),
                 f"{obj.label()} is removed from combat (CR 702.26b)")
-    _phase_out_indirectly(tx, obj)
+    _effects_follow(tx, [oid, *_phase_out_indirectly(tx, obj)])
 
 
-def _phase_out_indirectly(tx: Tx, host: Obj) -> None:
+def _effects_follow(tx: Tx, ids: list[str]) -> None:
+    """The permanents ``ids`` have phased out or in: the effects of their static abilities, and
+    those lasting "for as long as" they remain, follow (``effects.phased``)."""
+    for oid in ids:
+        effects.phased(tx, tx.obj(oid))
+
+
+def _phase_out_indirectly(tx: Tx, host: Obj) -> list[str]:
     riders = [o for o in _attached(tx, host) if not o.phased_out]
     if not riders:
-        return
+        return []
     tx.step("702.26g", "phase out at the same time")
     for rider in riders:
         _set(tx, rider, f"phases out indirectly with {host.name}", phased_out=True,
              phased_under=rider.controller, phased_indirectly=True, phased_until=None)
+    ids = [r.id for r in riders]
     for rider in riders:
-        _phase_out_indirectly(tx, tx.obj(rider.id))
+        ids += _phase_out_indirectly(tx, tx.obj(rider.id))
+    return ids
 
 
 def phase_in(tx: Tx, oid: str, *, why: str = "",
@@ -112,20 +121,22 @@ def phase_in(tx: Tx, oid: str, *, why: str = "",
         tx.step("702.26i", "phases in unattached")
         after = _set(tx, after, "phases in unattached", attached_to=None)
         tx.note("State-based actions apply as appropriate (CR 704.5m).")
-    _phase_in_indirectly(tx, after)
+    _effects_follow(tx, [oid, *_phase_in_indirectly(tx, after)])
     return tx.obj(oid)
 
 
-def _phase_in_indirectly(tx: Tx, host: Obj) -> None:
+def _phase_in_indirectly(tx: Tx, host: Obj) -> list[str]:
     riders = [o for o in _attached(tx, host) if o.phased_out and o.phased_indirectly]
     if not riders:
-        return
+        return []
     tx.step("702.26g", "phases in along with the permanent it’s attached to")
     for rider in riders:
         _set(tx, rider, f"phases in with {host.name}", phased_out=False, phased_under=None,
              phased_indirectly=False, phased_until=None)
+    ids = [r.id for r in riders]
     for rider in riders:
-        _phase_in_indirectly(tx, tx.obj(rider.id))
+        ids += _phase_in_indirectly(tx, tx.obj(rider.id))
+    return ids
 
 
 def _phased_out(tx: Tx, gid: int) -> list[Obj]:
@@ -188,8 +199,18 @@ def source_left(tx: Tx, source: Obj) -> None:
     its game has ended: CR 726.5 takes the cards as they are as the subgame ends."""
     if tx.game(source.game).ended:
         return
-    for obj in [o for o in tx.world.objects_in(source.game)
-                if o.zone is Zone.BATTLEFIELD and o.phased_out and o.phased_until == source.id]:
+    waiting = [o for o in tx.world.objects_in(source.game)
+               if o.zone is Zone.BATTLEFIELD and o.phased_out and o.phased_until == source.id]
+    if waiting and source.phased_out:
+        names = ", ".join(o.label() for o in waiting)
+        tx.note(f"CR 702.26b: {source.label()} was phased out as it left, treated as though it "
+                "does not exist: it does not leave the battlefield in the eyes of the game, so "
+                f"the duration “until {source.name} leaves the battlefield” never ends and "
+                f"{names} stay{'s' if len(waiting) == 1 else ''} phased out. No official ruling "
+                "speaks of this case; it is the reading judges give a phased-out Banisher "
+                "Priest's exile.")
+        return
+    for obj in waiting:
         tx.note(f"CR 702.26c: {source.label()} has left the battlefield: {obj.label()} phases "
                 "in, and is tapped as it phases in this way.")
         after = _set(tx, obj, "phases in", phased_out=False, phased_under=None,
@@ -200,6 +221,7 @@ def source_left(tx: Tx, source: Obj) -> None:
             _set(tx, rider, f"phases in with {obj.name}", phased_out=False, phased_under=None,
                  phased_indirectly=False)
         tx.tap(obj.id)
+        _effects_follow(tx, [obj.id, *(r.id for r in riders)])
 
 
 # -- face-down permanents ------------------------------------------------------------------------
@@ -224,6 +246,7 @@ def turn_face_down(tx: Tx, oid: str) -> None:
     _set(tx, obj, "is turned face down (a 2/2 creature with no name, text, subtypes or mana "
          "cost)", face_up=False, face_down_by="effect",
          printed=(obj.types, obj.power, obj.toughness), **FACE_DOWN)
+    _effects_follow(tx, [oid])
 
 
 def manifest(tx: Tx, player: str) -> Obj | None:

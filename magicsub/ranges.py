@@ -393,30 +393,55 @@ def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]
 
 
 def _worlds(tx: Tx, gid: int) -> list[Obj]:
-    return [o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
-            if "world" in o.types and not o.phased_out]
+    """The world permanents on game ``gid``'s battlefield, oldest first: by the moment each
+    entered it (``Obj.moment``), then by timestamp. A phased-out one is treated as though it
+    does not exist (CR 702.26b)."""
+    return sorted((o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+                   if "world" in o.types and not o.phased_out),
+                  key=lambda o: (o.moment, o.order, o.id))
+
+
+def _together(worlds: list[Obj]) -> str:
+    """How the world permanents ``worlds``, which share a moment, got the supertype together."""
+    names = _and(o.label() for o in worlds)
+    if worlds[0].moment == 0:
+        return (f"{names} were set up on the battlefield together, before play began: they "
+                "entered it at the same moment")
+    return f"{names} entered the battlefield at the same moment, in one event"
 
 
 @hooks.on("state_based_actions")
 def _world_rule(tx: Tx, gid: int) -> bool:
-    """CR 704.5k, the world rule, with CR 801.12: under the option it applies to a world
-    permanent only if other world permanents are within its controller's range; such a
-    permanent stays only if it is the newest of the world permanents within that range."""
+    """CR 704.5k, the world rule: of two or more world permanents, all except the one that has
+    had the world supertype for the shortest time go to their owners' graveyards; a tie for the
+    shortest time puts all of them there. A permanent has had the supertype since it entered
+    the battlefield (phasing is no zone change, CR 702.26d); permanents that entered in one
+    event (``Obj.moment``: a 610.3d return of several cards, a player's objects leaving at
+    once, the set-up) tie, whatever order of timestamps the players give them (CR 613.7m).
+
+    With CR 801.12: under the option it applies to a world permanent only if other world
+    permanents are within its controller's range; such a permanent stays only if no world
+    permanent within that range has had the supertype for a shorter or the same time."""
     worlds = _worlds(tx, gid)
     if len(worlds) < 2:
         return False
     game = tx.game(gid)
+    ranged = uses_option(game)
+
+    def seen_by(w: Obj) -> list[Obj]:
+        return [o for o in worlds if o.id != w.id
+                and (not ranged or object_in_range(game, w.controller, o))]
+
     going: list[Obj] = []
     exempt: list[Obj] = []
     for w in worlds:
-        others = [o for o in worlds if o.id != w.id
-                  and (not uses_option(game) or object_in_range(game, w.controller, o))]
+        others = seen_by(w)
         if not others:
             exempt.append(w)
-        elif any(o.order >= w.order for o in others):
+        elif any(o.moment >= w.moment for o in others):
             going.append(w)
-    seen = (tuple(w.id for w in worlds), game.in_range)
-    if exempt and uses_option(game) and game.worlds_seen != seen:
+    seen = (tuple((w.id, w.moment) for w in worlds), game.in_range)
+    if exempt and ranged and game.worlds_seen != seen:
         tx.step("801.12", "applies to a permanent only if other world permanents are within")
         tx.fact(gid, "worlds_seen", seen, "the world rule looks at "
                 + ", ".join(w.label() for w in worlds))
@@ -425,16 +450,50 @@ def _world_rule(tx: Tx, gid: int) -> bool:
                     f"the world rule does not apply to {w.label()}, which stays.")
     if not going:
         return False
-    tx.step("704.5k", "all except the one that has had the world supertype for the shortest")
-    if uses_option(game):
-        tx.note("Literal reading of CR 801.12: each world permanent is compared with the world "
-                "permanents within its controller's range; it stays only if it has had the "
-                "world supertype for the shortest time among them.")
-    for w in going:
-        newer = [o for o in worlds if o.id != w.id and o.order >= w.order
-                 and (not uses_option(game) or object_in_range(game, w.controller, o))]
-        tx.note(f"{newer[-1].label()} has had the world supertype for a shorter time than "
-                f"{w.label()}: {w.label()} is put into {w.owner}'s graveyard.")
-    for w in going:
-        tx.move(w.id, gid, Zone.GRAVEYARD)
+    older = [w for w in going if any(o.moment > w.moment for o in seen_by(w))]
+    tied = [w for w in going if w not in older]
+    with tx.at_once():
+        if older:
+            tx.step("704.5k", "all except the one that has had the world supertype for the "
+                    "shortest")
+            if ranged:
+                tx.note("Literal reading of CR 801.12: each world permanent is compared with the "
+                        "world permanents within its controller's range; it stays only if it "
+                        "has had the world supertype for the shortest time among them.")
+            for w in older:
+                newest = [o for o in seen_by(w) if o.moment > w.moment][-1]
+                tx.note(f"{newest.label()} has had the world supertype for a shorter time than "
+                        f"{w.label()}: {w.label()} is put into {w.owner}'s graveyard.")
+            for w in older:
+                tx.move(w.id, gid, Zone.GRAVEYARD)
+        if tied:
+            _tie(tx, gid, tied, ranged and not older)
     return True
+
+
+def _tie(tx: Tx, gid: int, tied: list[Obj], ranged: bool) -> None:
+    """CR 704.5k's last sentence: the world permanents ``tied`` have had the world supertype for
+    the shortest time, each together with another one it is compared with."""
+    tx.step("704.5k", "In the event of a tie for the shortest amount of time")
+    if ranged:
+        tx.note("Literal reading of CR 801.12: each world permanent is compared with the world "
+                "permanents within its controller's range; it stays only if it has had the world "
+                "supertype for the shortest time among them, alone.")
+    groups: dict[int, list[Obj]] = {}
+    for w in tied:
+        groups.setdefault(w.moment, []).append(w)
+    for group in groups.values():
+        mates = [o for o in _worlds(tx, gid) if o.moment == group[0].moment]
+        tx.note(f"{_together(mates)}: they have had the world supertype for the same, shortest "
+                "amount of time. A tie: "
+                + "; ".join(f"{w.label()} is put into {w.owner}'s graveyard" for w in group)
+                + ".")
+        orders = sorted(mates, key=lambda o: (o.order, o.id))
+        if len(orders) > 1:
+            tx.note("The order of their timestamps, which a player chooses for objects that "
+                    "enter at the same time (CR 613.7m; here "
+                    f"{', then '.join(o.label() for o in orders)}), does not break the tie: the "
+                    "world rule asks how long each has had the world supertype, not which "
+                    "timestamp is later.")
+    for w in tied:
+        tx.move(w.id, gid, Zone.GRAVEYARD)

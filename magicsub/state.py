@@ -90,7 +90,11 @@ class Effect:
     ``until`` is ``"end_of_turn"``, ``"source_leaves"``, ``"forever"`` or ``"next_turn:PLAYER"``.
     When ``follows`` is true the effect is a permanent's "you control ..." (CR 109.5: "you" is
     the source's controller): it gives control to whoever controls the source now, and ``to`` is
-    only the controller it began with.
+    only the controller it began with. When ``static`` is true it is the effect of a static
+    ability of ``source`` (CR 611.3): it ends when the source leaves the battlefield and does
+    not apply while the source is phased out (CR 611.3b, 702.26b). Any other effect lasting
+    while its source remains (``until="source_leaves"``) is a "for as long as" duration: it
+    ends when its source phases out (CR 702.26f).
     """
 
     id: str
@@ -102,6 +106,7 @@ class Effect:
     order: int
     text: str = ""
     follows: bool = False
+    static: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,16 +79,17 @@ _TAKEN_CONTROL_OR_FACE_UP = frozenset({Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE}
 
 def _becomes(before: Obj, game: int | None, zone: Zone | None, order: int,
              controller: str | None, face_up: bool | None,
-             fields: dict) -> tuple[Obj, str | None]:
-    """The new object ``before`` becomes when it moves (see ``Tx.move``), and how it was
-    turned ("face up", "face down" or None)."""
+             fields: dict, moment: int | None = None) -> tuple[Obj, str | None]:
+    """The new object ``before`` becomes when it moves (see ``Tx.move``; ``moment``: the event
+    it enters in, see ``Obj.moment``), and how it was turned ("face up", "face down" or
+    None)."""
     ctrl = (controller or before.owner) if zone is Zone.BATTLEFIELD or zone is Zone.STACK \
         else None
     if face_up is None:
         face_up = before.face_up or before.zone is Zone.BATTLEFIELD or zone is Zone.EXILE
     after = before.entering(game, zone, order, ctrl, face_up,
                             before.targets if zone is Zone.STACK else (),
-                            before.game if game is None else None)
+                            before.game if game is None else None, moment)
     if face_up and before.printed is not None:
         after = after.moved(**dict(zip(("types", "power", "toughness"), before.printed,
                                        strict=True)), printed=None, face_down_by=None)
@@ -135,6 +136,7 @@ class Tx:
         self._resumed = False
         self._affecting: tuple[int, str, str, int] | None = None
         self._observing = 0
+        self._moment: int | None = None
 
     # -- steps -----------------------------------------------------------------------------
     def step(self, rule: str, match: str | None = None) -> None:
@@ -275,6 +277,29 @@ class Tx:
         return f"{base}-{n}"
 
     # -- objects -----------------------------------------------------------------------------
+    @contextmanager
+    def at_once(self) -> Iterator[int]:
+        """The moves, creations and ``move_all`` calls inside the ``with`` block are one event
+        of the rules: every object they put into a zone gets the same ``Obj.moment`` (yielded),
+        while each keeps its own ``order`` (the timestamp order the rules let the players
+        choose, CR 613.7m). Used where the rules make several things happen at the same time
+        but the trace lists them one by one: a player's objects leaving the game (CR 800.4a),
+        the 610.3 returns made after one event (CR 610.3d). A block inside a block is part of
+        the outer event."""
+        if self._moment is not None:
+            yield self._moment
+            return
+        self._moment = self.world.seq + 1
+        try:
+            yield self._moment
+        finally:
+            self._moment = None
+
+    @property
+    def moment(self) -> int | None:
+        """The event the ``at_once`` block now open stands for (None: no block is open)."""
+        return self._moment
+
     def move(self, oid: str, game: int | None, zone: Zone | None, *, top: bool = True,
              controller: str | None = None, face_up: bool | None = None, **fields) -> Obj:
         """Move an object to a zone of a game (``game=None``: outside every game). It becomes a
@@ -289,7 +314,7 @@ class Tx:
         if self.replacements and self._replaced((before,), game, zone):
             return self.obj(oid)
         after, turned = _becomes(before, game, zone, self.next_order(top=top), controller,
-                                 face_up, fields)
+                                 face_up, fields, self._moment)
         if not self.record(Move(oid, before.name, loc_of(before), loc_of(after), turned, after)):
             return before
         self._say_turned(before, after, turned)
@@ -305,8 +330,9 @@ class Tx:
         move it, in the order given (each on top of the one before). With ``shuffle``, then
         shuffle ``player``'s library there (or, with ``deck``, that supplementary deck in the
         command zone), exactly as ``shuffle`` would. ``face_up`` and ``fields`` are as in
-        ``move``. Return the moved cards as they are now (a replacement effect may first put
-        some elsewhere instead: they are not moved here, nor returned).
+        ``move``. The cards move in one event: they share one ``Obj.moment``. Return the moved
+        cards as they are now (a replacement effect may first put some elsewhere instead: they
+        are not moved here, nor returned).
 
         Every card must go to the same place (``player``'s zone when it is a library, hand or
         graveyard): a programming error (AssertionError) otherwise. ``player`` may be None
@@ -337,6 +363,7 @@ class Tx:
             raise AssertionError(f"move_all: the cards {list(ids)} do not all go to {player}'s "
                                  f"{zone} ({fields})")
         seq = world.seq
+        moment = seq + 1 if self._moment is None else self._moment
         orders: Sequence[int] = range(seq + 1, seq + len(befores) + 1)
         taken = set(ids)
         stay = [o for o in self._shuffled(world, game, player, zone, deck)
@@ -355,12 +382,12 @@ class Tx:
             # ``_becomes`` for the common case, inline: a zone with no controller, where a card
             # stays face down unless it leaves the battlefield (CR 708.9)
             moved = [b.entering(game, zone, order, None, b.face_up or b.zone is battlefield, (),
-                                b.game if game is None else None)
+                                b.game if game is None else None, moment)
                      for b, order in zip(befores, orders, strict=True)]
             turned = [(i, "face up") for i, b in enumerate(befores)
                       if not b.face_up and b.zone is battlefield]
         else:
-            made = [_becomes(b, game, zone, order, None, face_up, fields)
+            made = [_becomes(b, game, zone, order, None, face_up, fields, moment)
                     for b, order in zip(befores, orders, strict=True)]
             moved = [after for after, _ in made]
             turned = [(i, how) for i, (_, how) in enumerate(made) if how]
@@ -425,7 +452,8 @@ class Tx:
 
     def create(self, obj: Obj, what: str) -> Obj:
         """Bring a token, copy or ability into existence where ``obj`` says."""
-        created = obj.moved(order=self.next_order())
+        order = self.next_order()
+        created = obj.moved(order=order, moment=order if self._moment is None else self._moment)
         self.record(Create(obj.id, obj.name, loc_of(obj), what, created))
         self._observe(((None, created),))
         return created

@@ -300,11 +300,15 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
         for source in sources:
             card = lookup(source.name)
             if card is not None and card.watch is not None:
+                outer = _MOVING.get(tx)  # a watch's own move (a 610.3 return) nests in it
                 _MOVING[tx] = (before, after)
                 try:
                     card.watch(tx, gid, source, before, after)
                 finally:
-                    del _MOVING[tx]
+                    if outer is None:
+                        del _MOVING[tx]
+                    else:
+                        _MOVING[tx] = outer
 
 
 def announce(tx: Tx, gid: int, moment: str, player: str, *args) -> None:

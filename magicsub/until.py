@@ -19,10 +19,12 @@ target a step; Grasp of Fate takes up to one per opponent) or, for a single targ
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import departed, hooks
+from .cards import lookup
 from .errors import RulesError
 from .objects import Kind, Obj
 from .resolution import target_allowed, target_object
@@ -165,6 +167,9 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
             tx.note(f"CR 603.6c: {before.label()} was phased out; a leaves-the-battlefield "
                     "ability triggers when a phased-in permanent leaves the game with its "
                     "owner, so it does not trigger.")
+            if mine:
+                _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
+                           f"{before.label()} is gone; nothing will return what it exiled")
             return
         from .triggers import fire
 
@@ -178,8 +183,60 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
                 "the battlefield, controls this ability.")
         return
     until = tuple(x for x in mine if x.until)
-    if until:
+    if until and before.phased_out:
+        _never_left(tx, gid, before, until)
+    elif until:
         _return(tx, gid, before, until)
+
+
+PHASED_OUT_RULING = (
+    "Gatherer ruling of 2020-06-23 (Teferi, Master of Time; Teferi, Timeless Voyager): “Any "
+    "one-shot effects that are waiting ‘until [this] leaves the battlefield,’ such as that of "
+    "Kitesail Freebooter, won’t happen when a permanent phases out.”")
+"""The nearest official word on an "until" source that is phased out: it speaks of phasing out,
+not of leaving the game while phased out. No Gatherer ruling or other official document speaks
+of the second case; judges rule it from CR 702.26b."""
+
+
+def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
+    """``source`` was phased out as it left the game (with its owner, CR 702.26k, or exiled by
+    CR 800.4a when its controller left): a phased-out permanent is treated as though it does not
+    exist (CR 702.26b), so the event "``source`` leaves the battlefield" that its 610.3 exile
+    lasts until never happens, and no return is made. The cards stay in exile."""
+    leaving = tx.held_orphans is not None
+    more = leaving and any(o.owner == source.owner and o.zone is not Zone.ANTE
+                           and o.kind is not Kind.ABILITY for o in tx.world.objects_in(gid))
+    game = tx.game(gid)
+    gone = source.owner in game.seats and not game.seat(source.owner).in_game
+    how = (f"leaves the game with its owner, {source.owner} (CR 702.26k: “This doesn’t trigger "
+           "zone-change triggers”)" if gone else
+           f"is exiled because {source.controller}, who controlled it, left the game "
+           "(CR 800.4a, 702.26n)")
+    cards = _and_labels(tx, mine)
+    with tx.aside("702.26b", "treated as though it does not exist", resume=more):
+        _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
+                   f"{source.label()} is gone; nothing will return what it exiled")
+        tx.note(f"{source.label()} is phased out as it {how}. A phased-out permanent is treated "
+                "as though it does not exist (CR 702.26b): it does not leave the battlefield in "
+                "the eyes of the game.")
+        tx.step("610.3", "A second one-shot effect is created immediately after the specified "
+                "event")
+        tx.note(f"The specified event, {source.label()} leaving the battlefield, never happens: "
+                f"no second one-shot effect is created, and {cards} "
+                f"{'stays' if len(mine) == 1 else 'stay'} in exile for the rest of the game. "
+                "This is how judges rule it, from CR 702.26b; compare CR 603.6c, by which a "
+                "leaves-the-battlefield ability triggers only when a phased-in permanent leaves "
+                "the game with its owner. No Gatherer ruling or other official document speaks "
+                "of a phased-out source leaving the game; the nearest is the "
+                f"{PHASED_OUT_RULING} The other reading (leaving the game still takes the "
+                "permanent from the battlefield, and CR 603.6c's exception is for abilities, "
+                "not for this one-shot effect) would return the cards.")
+
+
+def _and_labels(tx: Tx, mine: tuple[Exiled, ...]) -> str:
+    names = [tx.world.objects[x.card].label() if x.card in tx.world.objects else x.card
+             for x in mine]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
@@ -208,12 +265,29 @@ def _returns(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], *, leaving
                 "trace lists them one by one, and the return is recorded right after "
                 f"{source.label()}'s own departure. The outcome is the same: a card "
                 f"{source.owner} owns is not returned (CR 800.4b) and leaves with them.")
-    if source.phased_out:
-        tx.note("Literal reading: it was phased out, but leaving the game with its owner still "
-                "takes it from the battlefield; CR 603.6c's exception is for triggered "
-                "abilities, and this return is not one.")
-    if len(mine) > 1:
+    with tx.at_once() as moment:
+        _bring_back(tx, gid, source, mine, moment)
+
+
+_EVENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request (``Tx``): the event (``Tx.moment``) of the latest 610.3 returns and the sources
+whose returns were made in it."""
+
+
+def _bring_back(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], moment: int) -> None:
+    """The cards ``source`` exiled come back, at the moment ``moment`` (CR 610.3d: every return
+    created after one event, e.g. a player's objects leaving the game at once, is simultaneous
+    with the others)."""
+    seen = _EVENTS.get(tx)
+    earlier = seen[1] if seen is not None and seen[0] == moment else []
+    _EVENTS[tx] = (moment, [*earlier, source.label()])
+    if len(mine) > 1 or earlier:
         tx.step("610.3d", "those one-shot effects are also simultaneous")
+    if earlier:
+        tx.note(f"{source.label()} left the battlefield in the same event as "
+                f"{', '.join(earlier)}: the one-shot effects that return what they exiled are "
+                "simultaneous, and every card they return enters the battlefield at the same "
+                "moment.")
     back: list[Obj] = []
     for x in mine:
         card = _same(tx.world, x.card, gid, Zone.EXILE, x.card_order)
@@ -226,10 +300,60 @@ def _returns(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], *, leaving
             pass
         else:
             back.append(card)
+    places = {card.id: _enchants(tx, gid, card, back) for card in back}
+    staying = [card for card in back if places[card.id] is False]
+    if staying:
+        tx.step("303.4f", "The player must choose a legal object or player")
+        for card in staying:
+            tx.note(f"{card.label()} is an Aura, and there is nothing its enchant ability "
+                    f"allows it to enchant: it stays in exile. {AURA_RULING}")
+    back = [card for card in back if places[card.id] is not False]
+    chosen = [card for card in back if places[card.id]]
+    if chosen:
+        tx.step("303.4f", "that player chooses what it will enchant as the Aura enters")
+        for card in chosen:
+            tx.note(f"{card.owner}, under whose control {card.label()} returns, chooses what it "
+                    f"enchants; the engine takes the default choice, the first in timestamp "
+                    f"(or turn) order: {_label(tx, places[card.id])}. {AURA_RULING}")
     if back:
         tx.step("610.3c", "returns under its owner’s control")
         for card in back:
-            tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner)
+            where = places[card.id]
+            tx.move(card.id, gid, Zone.BATTLEFIELD, controller=card.owner,
+                    **({"attached_to": where} if where else {}))
+
+
+AURA_RULING = (
+    "The Gatherer ruling of 2020-01-24 on Calix, Destiny's Hand: “If an Aura is put onto the "
+    "battlefield without being cast, the Aura’s controller-to-be chooses what it will enchant as "
+    "it comes back onto the battlefield. An Aura put onto the battlefield this way doesn’t target "
+    "anything (so it could be attached to an opponent’s permanent with hexproof, for example), "
+    "but the Aura’s enchant ability restricts what it can be attached to. If the Aura can’t "
+    "legally be attached to anything, it remains in its current zone.”")
+"""The official word on an Aura that an "until" exile returns (CR 303.4f)."""
+
+
+def _label(tx: Tx, oid: str) -> str:
+    obj = tx.world.objects.get(oid)
+    return oid if obj is None else obj.label()
+
+
+def _enchants(tx: Tx, gid: int, card: Obj, returning: list[Obj]) -> str | bool | None:
+    """What the returning ``card`` will enchant: None when it is no Aura the engine knows, False
+    when nothing is legal (it stays where it is), else the default choice among the legal objects
+    or players (CR 303.4f): the first creature in timestamp order (not one returning at the same
+    time), or the first player in turn order."""
+    known = lookup(card.name)
+    if known is None or known.enchant is None:
+        return None
+    game = tx.game(gid)
+    if known.enchant == "player":
+        legal = list(game.in_game)
+    else:
+        coming = {o.id for o in returning}
+        legal = [o.id for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+                 if o.is_type("creature") and not o.phased_out and o.id not in coming]
+    return legal[0] if legal else False
 
 
 # -- choosing targets ----------------------------------------------------------------------------

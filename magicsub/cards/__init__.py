@@ -35,6 +35,14 @@ Watcher = Callable[..., None]
 """``watch(tx, gid, source, before, after)``: a triggered ability of ``source`` (on the
 battlefield of game ``gid``) looks at one object's move (``before``/``after`` None: created or
 ceased to exist)."""
+Gives = Callable[..., tuple[str, ...]]
+"""``gives(source, obj)``: the keyword abilities a static ability of the permanent ``source``
+gives the object ``obj`` of its game now (``()``: none)."""
+Static = Callable[..., None]
+"""``static(tx, gid, permanent)``: the static abilities of ``permanent`` (on the battlefield of
+game ``gid``) start the continuous effects the engine records (``effects.add(...,
+static=True)``): called whichever way it arrives on the battlefield (CR 611.3a, 611.3c) and for
+the permanents set up in place; it must do nothing when its effects are in place already."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,15 @@ class CardDef:
     are the keyword abilities its control effects give the object they apply to ("It gains
     haste until end of turn"). ``behaviour`` names what the card does (a label for tests and
     readers; the engine never dispatches on it).
+
+    ``static`` starts the effects of its static abilities that the engine records (a control
+    effect: Mind Control's "You control enchanted creature"), see ``Static``; a static ability
+    whose effect is computed each time it is asked for (Glorious Anthem's, ``modifiers.static``)
+    needs none. An effect ``static`` starts lasts while the permanent is on the battlefield and
+    is ignored while it is phased out (CR 611.3b, 702.26b). ``gives`` is a static ability that
+    gives keyword abilities (Concordant Crossroads: "All creatures have haste."), asked each time
+    an object's keywords are (CR 611.3a), see ``Gives``. ``enchant`` is what an Aura can
+    enchant (its enchant ability, CR 702.5a, 303.4a): ``"creature"`` or ``"player"``.
     """
 
     name: str
@@ -71,6 +88,9 @@ class CardDef:
     finish: Finisher | None = None
     starts_subgame: bool = False
     grants: tuple[str, ...] = ()
+    static: Static | None = None
+    gives: Gives | None = None
+    enchant: str | None = None
 
 
 _CARDS: dict[str, CardDef] = {}
@@ -87,6 +107,7 @@ _ABILITIES: dict[str, Resolver] = {}
 _WATCHING: frozenset[str] = frozenset()
 _LISTENING: dict[str | None, frozenset[str]] = {}
 _TRIGGERING: frozenset[str] = frozenset()
+_GIVING: frozenset[str] = frozenset()
 BUILTIN: Mapping[str, CardDef] = MappingProxyType(_CARDS)
 """The built-in cards by exact name (read-only; ``register`` adds one)."""
 
@@ -111,7 +132,10 @@ def register(card: CardDef) -> CardDef:
                              "resolver")
         if behaviour in _ABILITIES:
             raise ValueError(f"{card.name}: ability behaviour {behaviour!r} is registered twice")
-    for what in ("resolve", "watch", "finish"):
+    if card.enchant not in (None, "creature", "player"):
+        raise ValueError(f"{card.name}: enchant must be 'creature' or 'player', not "
+                         f"{card.enchant!r}")
+    for what in ("resolve", "watch", "finish", "static", "gives"):
         fn = getattr(card, what)
         if fn is not None and not callable(fn):
             raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
@@ -145,7 +169,9 @@ def _index() -> None:
     for event in CARD_EVENTS:
         _LISTENING[event] = frozenset(n for n, c in _CARDS.items() if event in c.events)
     _LISTENING[None] = frozenset(n for n, c in _CARDS.items() if c.events)
+    global _TRIGGERING, _GIVING
     _TRIGGERING = _WATCHING | _LISTENING[None]
+    _GIVING = frozenset(name for name, c in _CARDS.items() if c.gives is not None)
 
 
 def register_ability(behaviour: str, resolver: Resolver) -> None:
@@ -164,6 +190,12 @@ def origin(name: str) -> str | None:
 def _caller_module() -> str:
     frame = sys._getframe(2)
     return frame.f_globals.get("__name__", "?")
+
+
+def giving() -> frozenset[str]:
+    """The names of the registered cards with a static ability that gives keywords
+    (``CardDef.gives``)."""
+    return _GIVING
 
 
 def lookup(name: str) -> CardDef | None:

@@ -1,13 +1,22 @@
 """Concordant Crossroads ({G} World Enchantment, Legends): a world permanent for the world rule
-(CR 704.5k) and its limited-range form (CR 801.12).
+(CR 704.5k) and its limited-range form (CR 801.12), whose static ability gives every creature
+haste (CR 702.10b: it can attack though it hasn't been controlled continuously since its
+controller's most recent turn began), whoever controls it and however it got onto the
+battlefield (CR 611.3a).
 
-Oracle text as Scryfall gives it. Its static ability ("All creatures have haste.") is not
-modelled: the engine gives haste only from the effects ``magicsub.combat.keywords`` knows.
+Oracle text as Scryfall gives it.
 """
 
 from __future__ import annotations
 
+from ..objects import Obj
 from . import CardDef, register
 
+
+def _haste(source: Obj, obj: Obj) -> tuple[str, ...]:
+    """"All creatures have haste." (every creature on the battlefield, CR 611.3a)."""
+    return ("haste",) if obj.is_type("creature") and obj.zone == source.zone else ()
+
+
 register(CardDef("Concordant Crossroads", ("world", "enchantment"),
-                 "All creatures have haste."))
+                 "All creatures have haste.", gives=_haste))

@@ -109,4 +109,5 @@ def _draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 register(CardDef(NAME, ("enchantment",), TEXT, subtypes=("aura", "curse"), target="player",
+                 enchant="player",
                  resolve=enchant_player, abilities={"curse_of_surveillance_draw": _draw}))

@@ -87,6 +87,7 @@ def _payoff(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 register(CardDef(NAME, ("enchantment",), TEXT, subtypes=("aura", "curse"), target="player",
+                 enchant="player",
                  resolve=enchant_player, watch=_watch,
                  abilities={"curse_of_vengeance_spite": _spite,
                             "curse_of_vengeance_payoff": _payoff}))

@@ -59,5 +59,6 @@ def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 FRACTURED_LOYALTY = register(CardDef(
     "Fractured Loyalty", ("enchantment",), TEXT, behaviour="fractured_loyalty",
-    subtypes=("aura",), watch=_watch, abilities={"fractured_loyalty": _resolve}))
+    subtypes=("aura",), enchant="creature", watch=_watch,
+    abilities={"fractured_loyalty": _resolve}))
 """Fractured Loyalty's registered definition."""
