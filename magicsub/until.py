@@ -195,7 +195,7 @@ PHASED_OUT_RULING = (
     "Kitesail Freebooter, won’t happen when a permanent phases out.”")
 """The nearest official word on an "until" source that is phased out: it speaks of phasing out,
 not of leaving the game while phased out. No Gatherer ruling or other official document speaks
-of the second case; judges rule it from CR 702.26b."""
+of the second case; CR 702.26b itself decides it."""
 
 
 def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
@@ -224,7 +224,7 @@ def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None
         tx.note(f"The specified event, {source.label()} leaving the battlefield, never happens: "
                 f"no second one-shot effect is created, and {cards} "
                 f"{'stays' if len(mine) == 1 else 'stay'} in exile for the rest of the game. "
-                "This is how judges rule it, from CR 702.26b; compare CR 603.6c, by which a "
+                "CR 702.26b decides it; compare CR 603.6c, by which a "
                 "leaves-the-battlefield ability triggers only when a phased-in permanent leaves "
                 "the game with its owner. No Gatherer ruling or other official document speaks "
                 "of a phased-out source leaving the game; the nearest is the "
