@@ -65,7 +65,6 @@ NOT_HERE = {
     "Atraxa, Praetors' Voice": "its rulings are about proliferate",
     "Barren Moor": "its one ruling (cycling is an activated ability) bears on nothing the book "
                    "teaches",
-    "Fact or Fiction": "its two rulings are about the piles",
     "Juggernaut": "its one ruling is about attacking each combat",
     "Exalted Angel": "its one ruling is about its lifelink trigger",
     "Hystrodon": "no Gatherer ruling",
