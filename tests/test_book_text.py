@@ -315,21 +315,12 @@ DISPUTED = re.compile(r"literal reading|other reading", re.I)
 OFFICIAL = re.compile(r"official\s+(?:guidance|ruling)|Gatherer\s+ruling", re.I)
 
 
-def _prose(path: Path) -> str:
-    """What a page says in its own words: its Markdown, and the text of its explain() cells."""
-    if path.suffix == ".md":
-        return path.read_text(encoding="utf-8")
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells
-                     if c["cell_type"] == "markdown" or "explain(" in "".join(c["source"]))
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS + sorted(BOOK.glob("*.md")), ids=lambda p: p.name)
 def test_a_page_that_shows_a_disputed_corner_says_whether_official_guidance_exists(path):
     """Issue 27, item 8: a page that puts a literal reading beside another says whether any
     official guidance (a Gatherer ruling, release notes, the Commander rules) speaks to it,
     in its own words (its quizzes say so in their ``official:``)."""
-    text = _prose(path)
+    text = _page_prose(path)
     if DISPUTED.search(text):
         assert OFFICIAL.search(text), (
             f"{path.name} shows a disputed corner ({DISPUTED.search(text).group(0)!r}) but does "
@@ -340,4 +331,4 @@ def test_the_disputed_corner_check_sees_a_page_that_is_silent(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("The literal reading: the cards stay out. The other reading: they return.\n",
                     encoding="utf-8")
-    assert DISPUTED.search(_prose(page)) and not OFFICIAL.search(_prose(page))
+    assert DISPUTED.search(_page_prose(page)) and not OFFICIAL.search(_page_prose(page))
