@@ -42,7 +42,7 @@ from IPython.display import HTML, Markdown, display
 import magicsub
 
 from . import history, pagehtml, quizdata, rulings
-from .rulelinks import RULES_PAGE
+from .rulelinks import RULES_PAGE, link_numbers
 from .scenario import ScenarioResult, load_scenario
 from .widgets import Compare, Quiz, RuleDiff, Stepper
 
@@ -225,7 +225,9 @@ def guidance(*cards: str, rules: tuple[str, ...] | None = None) -> Guidance:
     ``rules`` (all of its rulings when ``rules`` is None), quoted verbatim with their date and
     source, and how many of its other rulings bear on other points; a card none of whose
     rulings bears on ``rules`` is listed as having none on them. Put it beside the rule text,
-    after the ``quote`` of those rules. Every name and word is escaped.
+    after the ``quote`` of those rules. Every name and word is escaped, and every rule number in
+    it links to its paragraph on the rules page, as the book's other text does (the box is HTML,
+    which the book's rule-link extension leaves alone).
 
     :raises PageError: no card, a card named twice, a card of which ``magicsub/rules/
         rulings.yaml`` has no ruling, or no ruling of any of them that bears on ``rules``.
@@ -254,13 +256,15 @@ def guidance(*cards: str, rules: tuple[str, ...] | None = None) -> Guidance:
         others = (f" ({rest} other ruling{'' if rest == 1 else 's'} of {card} "
                   f"bear{'s' if rest == 1 else ''} on other points.)" if rest else "")
         if not shown:
-            parts.append(f"<p><strong>{card}</strong>: no ruling{escape(on)}.{others}</p>")
+            parts.append(f"<p><strong>{card}</strong>: no ruling{link_numbers(escape(on))}."
+                         f"{others}</p>")
             plain.append(f"{entry.card}: none{on} (+{rest} on other points)")
             continue
-        parts.append(f"<p><strong>{card}</strong>{escape(on and ',' + on)}:</p><ul>")
+        parts.append(f"<p><strong>{card}</strong>{link_numbers(escape(on and ',' + on))}:</p>"
+                     "<ul>")
         for r in shown:
-            text = escape(r.text) + (" …" if r.partial else "")
-            note = f"<br><em>{escape(r.note)}</em>" if r.note else ""
+            text = link_numbers(escape(r.text)) + (" …" if r.partial else "")
+            note = f"<br><em>{link_numbers(escape(r.note))}</em>" if r.note else ""
             parts.append(f"<li><q>{text}</q> ({escape(r.source)}, {r.date}){note}</li>")
         parts.append("</ul>" + (f"<p>{others.strip(' ()')}</p>" if rest else ""))
         dates = Counter(f"{r.source} {r.date}" for r in shown)

@@ -22,6 +22,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from . import render, textview
+from .quizdata import NO_GUIDANCE
 
 if TYPE_CHECKING:
     from .quizdata import QuizData
@@ -92,8 +93,6 @@ def _citation(result: ScenarioResult, rule: str | None) -> str:
 def official_html(official: str) -> str:
     """The paragraph of a disputed quiz's feedback that says what official guidance exists: the
     guidance quoted (``official``), or that there is none ("None: ..."). Empty for no text."""
-    from .quizdata import NO_GUIDANCE
-
     if not official:
         return ""
     if official.startswith(NO_GUIDANCE):

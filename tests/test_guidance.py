@@ -6,6 +6,7 @@ official rulings."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 from pagecards import BOOK, guidance_calls, page_cards
 
-from magicsub import book, rulings
+from magicsub import book, rulelinks, rulings
 
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
 WITHOUT_A_BOX: dict[str, str] = {}
@@ -38,19 +39,34 @@ def test_the_box_quotes_each_ruling_with_its_date_and_source():
                          "- Tug of War: Gatherer ruling 2022-10-07 ×2 (+8 on other points)")
 
 
+def _unlinked(html: str) -> str:
+    """The box's HTML with its rule links taken back to their numbers."""
+    return re.sub(r'<a class="ms-cr" href="[^"]*" title="[^"]*">([^<]*)</a>', r"\1", html)
+
+
 def test_without_rules_the_box_quotes_every_ruling_and_a_note_apart():
     html = book.guidance("Shahrazad")._repr_markdown_()
     assert html.count("<li>") == len(rulings.of("Shahrazad").rulings) == 4
     assert ("<q>You randomly chose which player chooses to go first or draw first.</q> "
-            "(Gatherer ruling, 2004-10-04)<br><em>CR 726.2 now reads") in html
+            "(Gatherer ruling, 2004-10-04)<br><em>CR 726.2 now reads") in _unlinked(html)
     assert "other points" not in html
 
 
 def test_a_card_with_no_ruling_on_those_rules_says_so():
     box = book.guidance("Shahrazad", "Syr Konrad, the Grim", rules=("726.5",))
     assert ("<p><strong>Syr Konrad, the Grim</strong>: no ruling on CR 726.5. (2 other rulings "
-            "of Syr Konrad, the Grim bear on other points.)</p>") in box._repr_markdown_()
+            "of Syr Konrad, the Grim bear on other points.)</p>") in _unlinked(
+                box._repr_markdown_())
     assert repr(box).endswith("- Syr Konrad, the Grim: none on CR 726.5 (+2 on other points)")
+
+
+def test_every_rule_number_in_a_box_links_to_its_paragraph():
+    """The box is HTML, which the book's rule-link extension leaves alone: it links its rule
+    numbers itself, with the paragraph as hover title, like the rest of the page's text."""
+    html = book.guidance("Shahrazad", rules=("726.2", "726.5"))._repr_markdown_()
+    assert 'href="reference_rules.html#cr-726-2" title="726.2. As the subgame starts' in html
+    assert 'href="reference_rules.html#cr-726-5" title="726.5. At the end of a subgame' in html
+    assert not rulelinks.rule_spans(re.sub(r"<a [^>]*>[^<]*</a>|<[^>]+>", " ", html))
 
 
 @pytest.mark.parametrize("cards, rules, message", [
