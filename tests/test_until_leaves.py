@@ -54,6 +54,25 @@ def test_610_3_610_3c_priest_destroyed_returns_under_owners_control():
     assert g.priority == "Alex"
 
 
+@pytest.mark.parametrize("watcher", ["Oblivion Ring", "Banisher Priest"])
+def test_610_3_priest_returns_while_another_until_source_watches_the_move(watcher):
+    """CR 610.3: the return is made while another permanent's triggered abilities are looking at
+    the same move (issue 28, item 1: an Oblivion Ring on the battlefield ended ``check`` in a
+    KeyError from the trigger watches). The Bears come back under Cho's control, the watcher
+    stays, and priority is Alex's."""
+    g = four(("priest", "Banisher Priest", "Alex", "hand"), ("other", watcher, "Alex",
+                                                              "battlefield"),
+             ("bears", "Runeclaw Bears", "Cho", "battlefield"))
+    exile_with(g, "priest", "bears")
+    assert g.where("bears") == ("main", "exile")
+    steps = g.apply({"move": {"object": "priest", "to": "graveyard"}})
+    assert "610.3c" in [s.rule for s in steps]
+    assert g.where("bears") == ("main", "battlefield") and g.obj("bears").controller == "Cho"
+    assert g.where("other") == ("main", "battlefield")
+    assert g.where("priest") == ("main", "graveyard")
+    assert g.world.main.exiled_by == () and g.priority == "Alex"
+
+
 def test_800_4a_610_3_priest_returns_but_800_4d_oblivion_ring_does_not():
     """CR 800.4a: Alex's permanents leave the game with Alex. The Priest's 610.3 return happens;
     Oblivion Ring's trigger is Alex's and isn't put on the stack (CR 800.4d)."""
