@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from . import widgetjs
 from .pagefiles import OutputRefused, check_output, new_folder, sync_folder, write_atomic
+from .textchars import forbidden, one_line
 from .widgetjs import MissingAssets
 
 if TYPE_CHECKING:
@@ -252,7 +253,16 @@ def embed_snippet(src: str, title: str, height: int = 1000) -> str:
     ``sandbox="allow-scripts"``: the page's scripts run (the widgets need them), in an origin
     of their own, so they cannot read the host page, its cookies or storage, open windows,
     submit forms or navigate the host.
+
+    The snippet is one line whatever the title holds: the title is put on one line
+    (``textchars.one_line``: line breaks and other whitespace become one space, control and
+    format characters are removed), a space or such a character in ``src`` is percent-encoded,
+    and both are escaped as attribute values. A Markdown renderer (CommonMark) keeps a
+    one-line ``<iframe ...>`` as raw HTML; a blank line inside it would end that HTML block
+    and leave the rest, ``sandbox`` included, as text.
     """
+    src = "".join(quote(char) if char.isspace() or forbidden(char) else char for char in src)
+    title = one_line(title, "walkthrough")
     return (f'<iframe src="{escape(src)}" '
             f'title="{escape(title)}" width="100%" height="{int(height)}" '
             'style="border:1px solid #ccc;max-width:100%" loading="lazy" '
