@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
-from .pagefiles import OutputRefused, write_atomic
+from .pagefiles import OutputRefused, not_regular, write_atomic
 
 WROTE = "wrote"
 """``write_new_files`` created the file."""
@@ -47,8 +47,7 @@ def _plan(path: Path, data: bytes, force: bool) -> str:
                             "symbolic links: remove it or choose another name. Nothing was "
                             "written")
     if not stat.S_ISREG(found.st_mode):
-        raise OutputRefused(f"{path} exists and is not a regular file: choose another name. "
-                            "Nothing was written")
+        raise OutputRefused(not_regular(path))
     if found.st_size == len(data) and path.read_bytes() == data:
         return UNCHANGED
     return REPLACED if force else "refused"

@@ -5,7 +5,10 @@ folder):
 
 - The page may not be an input: not the same path once resolved, not the same file (device and
   inode: a symbolic or hard link to it). Nor may it be a symbolic link: the page is replaced,
-  and replacing the link would not write the file it points to.
+  and replacing the link would not write the file it points to. Nor may it be anything but a
+  regular file: a FIFO, a device (``/dev/null``), a socket or a folder there is refused, not
+  replaced (as ``yamlfile`` refuses to read one), checked before anything is written and again
+  as each file is written.
 - Every file is written atomically: a temporary file in the same folder, ``fsync``, then a
   rename over the old one. A full disk, an exception, Ctrl-C or SIGTERM removes the temporary
   file and leaves the previous file as it was; a SIGKILL can leave a hidden ``.NAME.*.tmp``
@@ -71,17 +74,36 @@ def same_file(a: Path | str, b: Path | str) -> bool:
 
 
 def check_output(out: Path | str, inputs: Iterable[Path | str] = ()) -> None:
-    """Refuse an output that is one of ``inputs`` or a symbolic link.
+    """Refuse an output that is one of ``inputs``, a symbolic link, or that exists and is not a
+    regular file (a FIFO, a device, a socket, a folder).
 
-    :raises OutputRefused: naming both paths.
+    :raises OutputRefused: naming the path (and the input).
     """
     out = Path(out)
     for source in inputs:
         if same_file(out, source):
             raise OutputRefused(f"{out} is the input file {source}; magicsub does not "
                                 "overwrite its input: choose another output")
-    if out.is_symlink():
-        raise OutputRefused(_link_message(out))
+    try:
+        found = os.lstat(out)
+    except (OSError, ValueError):
+        return
+    _refuse_special(found, out)
+
+
+def _refuse_special(found: os.stat_result, path: Path) -> None:
+    """Refuse a symbolic link or anything but a regular file found at an output's path."""
+    if stat.S_ISLNK(found.st_mode):
+        raise OutputRefused(_link_message(path))
+    if not stat.S_ISREG(found.st_mode):
+        raise OutputRefused(not_regular(path))
+
+
+def not_regular(path: Path | str) -> str:
+    """Why an output ``path`` that exists and is not a regular file is refused."""
+    return (f"{path} exists and is not a regular file (a FIFO, a device, a socket or a "
+            "folder): magicsub writes only regular files and does not replace one of those; "
+            "choose another output. Nothing was written")
 
 
 def _link_message(path: Path) -> str:
@@ -128,8 +150,8 @@ def _write_at(dir_fd: int, name: str, data: bytes, shown: Path) -> None:
     """Write ``data`` to ``name`` in the folder ``dir_fd`` atomically (see the module)."""
     with _about(shown):
         old = _lstat(dir_fd, name)
-    if old is not None and stat.S_ISLNK(old.st_mode):
-        raise OutputRefused(_link_message(shown))
+    if old is not None:
+        _refuse_special(old, shown)
     for _ in range(100):
         temp = f".{name[:200]}.{secrets.token_hex(4)}.tmp"
         try:
@@ -144,7 +166,7 @@ def _write_at(dir_fd: int, name: str, data: bytes, shown: Path) -> None:
     try:
         with _about(shown):
             try:
-                if old is not None and stat.S_ISREG(old.st_mode):
+                if old is not None:
                     os.fchmod(fd, stat.S_IMODE(old.st_mode))
                 _write_all(fd, data)
                 os.fsync(fd)
@@ -163,7 +185,8 @@ def write_atomic(path: Path | str, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically: the old file, or none, until the new one is
     complete on disk; never a partial file.
 
-    :raises OutputRefused: ``path`` is a symbolic link.
+    :raises OutputRefused: ``path`` is a symbolic link, or exists and is not a regular file
+        (a FIFO, a device, a socket, a folder); nothing was written.
     :raises OSError: naming ``path``; the previous file is unchanged.
     """
     path = Path(path)
@@ -337,5 +360,5 @@ def sync_folder(dest: Path | str, files: Sequence[tuple[str, Path]]) -> list[Pat
     return [dest / rel for rel, _ in files]
 
 
-__all__ = ["MANIFEST", "OutputRefused", "check_output", "new_folder", "same_file",
-           "sync_folder", "write_atomic"]
+__all__ = ["MANIFEST", "OutputRefused", "check_output", "new_folder", "not_regular",
+           "same_file", "sync_folder", "write_atomic"]

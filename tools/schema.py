@@ -12,6 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from magicsub.pagefiles import write_atomic  # noqa: E402
 from magicsub.schema import SCHEMA_FILE, schema_text  # noqa: E402
 
 
@@ -25,7 +26,7 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         print(f"{SCHEMA_FILE.name} is stale: run python tools/schema.py", file=sys.stderr)
         return 1
-    SCHEMA_FILE.write_text(text, encoding="utf-8")
+    write_atomic(SCHEMA_FILE, text.encode("utf-8"))  # never into a FIFO or through a link
     print(f"wrote {SCHEMA_FILE}")
     return 0
 
