@@ -119,13 +119,26 @@ def test_a_failure_in_a_new_folder_leaves_no_folder_and_no_file(scenario, tmp_pa
     assert snapshot(tmp_path) == {"s.yaml": SCENARIO.encode()}
 
 
-def test_a_failed_page_removes_the_assets_folder_it_created(scenario, tmp_path, capsys):
+def test_a_failed_page_removes_the_assets_folder_it_created(scenario, tmp_path, capsys,
+                                                            monkeypatch):
+    """The assets are written, then the page's own write fails (a full disk).
+
+    The folder this run created goes with it. (A folder in the page's place is refused before
+    anything is written: tests/test_output_kinds.py.)
+    """
+    real = pagefiles._write_all
+
+    def page_fails(fd, data):
+        if bytes(data[:15]) == b"<!DOCTYPE html>":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd, data)
+
+    monkeypatch.setattr(pagefiles, "_write_all", page_fails)
     out = tmp_path / "page.html"
-    out.mkdir()
     status, _, err = write(scenario, out, capsys)
     assert status == 2
-    assert err == f"error: cannot write {out}: Is a directory; nothing was replaced\n"
-    assert snapshot(tmp_path) == {"page.html": "dir", "s.yaml": SCENARIO.encode()}
+    assert err == f"error: cannot write {out}: No space left on device; nothing was replaced\n"
+    assert snapshot(tmp_path) == {"s.yaml": SCENARIO.encode()}
 
 
 FILE_SIZE_LIMIT = """\
