@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .arguments import plain
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, MAX_TEXT, shown
 from .state import STEPS
+from .textchars import refusal
 from .yamlfile import lone_surrogate
 from .zones import Zone
 
@@ -125,7 +127,7 @@ def parse_game(value: object) -> int:
     if value == "main":
         return 0
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
-        return value
+        return int.__int__(value)
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         return int(value)
     raise ScenarioError(f"expected {KINDS['game']}, got {shown(value)}")
@@ -139,11 +141,22 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
 
 
+def _not_a_name(value: object, where: str) -> None:
+    """Refuse text that is no name: it holds a control, format or line-break character."""
+    why = refusal(value) if isinstance(value, str) else None
+    if why is not None:
+        raise ScenarioError(f"{where}: expected a name, got {shown(value)}: {why}")
+
+
 def check_value(kind: str, value: object, where: str) -> object:
-    """Check one value's shape against its kind; return it normalised."""
+    """Check one value's shape against its kind; return it normalised (plain ``str`` and
+    ``int``, a list of card types as a list). Every text field is a name (``textchars``)."""
     ok = True
+    value = plain(value)
     if kind in ("player", "object", "new_id", "str", "target"):
         ok = _is_text(value)
+        if ok:
+            _not_a_name(value, where)
     elif kind == "int":
         ok = _is_int(value)
     elif kind == "bool":
@@ -158,12 +171,22 @@ def check_value(kind: str, value: object, where: str) -> object:
                                                   "choice": CHOICES, "info": INFO}[kind]
     elif kind == "types":
         ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
+        if ok:
+            value = [plain(t) for t in value]
+            for i, t in enumerate(value):
+                _not_a_name(t, f"{where}[{i}]")
     elif kind == "until":
         ok = (isinstance(value, str) and value in DURATIONS) or (
             isinstance(value, dict) and list(value) == ["next_turn"]
             and _is_text(value["next_turn"]))
+        if ok and isinstance(value, dict):
+            value = {"next_turn": plain(value["next_turn"])}
+            _not_a_name(value["next_turn"], f"{where}.next_turn")
     if not ok:
-        raise ScenarioError(f"{where}: expected {KINDS[kind]}, got {shown(value)}")
+        expected = KINDS[kind]
+        if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            expected = f"an integer from -{MAX_NUMBER} to {MAX_NUMBER} (MAX_NUMBER)"
+        raise ScenarioError(f"{where}: expected {expected}, got {shown(value)}")
     return value
 
 
@@ -179,6 +202,7 @@ def normalize(step: object) -> tuple[str, dict]:
         raise ScenarioError("a step is a mapping with exactly one key (the action), got "
                             f"{shown(step)}")
     (name, value), = step.items()
+    name = plain(name)
     action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         known = ", ".join(sorted(ACTIONS) + ["expect"])
@@ -189,6 +213,7 @@ def normalize(step: object) -> tuple[str, dict]:
             raise ScenarioError(f"{name}: expected a mapping with {fields}, got {shown(value)}")
         value = {action.scalar: value}
     known = {f.name: f for f in action.fields}
+    value = {plain(k): v for k, v in value.items()}
     extra = [k for k in value if k not in known]
     if extra:
         raise ScenarioError(f"{name}: unknown field {shown(extra[0])}; expected "

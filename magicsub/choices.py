@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RulesError
+from .limits import listed
 from .start import hand_size
 from .state import game_name as _where
 from .transaction import Tx
@@ -179,7 +180,7 @@ def choice(tx: Tx, player: str, kind: str, obj: str | None, chooser: str | None,
                          f"{_where(gid)}", subject=chooser)
     if player != controller and opponents and chooser == controller:
         raise RulesError("800.4g", f"the choice was an opponent's: {controller} must choose "
-                         f"another opponent ({', '.join(opponents)})", subject=chooser)
+                         f"another opponent ({listed(opponents, 'players')})", subject=chooser)
     tx.step("800.4g", "chooses another player to make that choice")
     tx.note(f"{player} has left the game: {controller} chooses {chooser} to make the choice "
             f"for {what}.")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from . import hooks
 from .cards import giving, lookup
 from .errors import RulesError
+from .limits import listed
 from .objects import Obj
 from .state import GameState, World, step_label
 from .state import game_name as _where
@@ -97,9 +98,10 @@ def _check_time(tx: Tx, steps: Sequence[Step], game: GameState, obj: Obj) -> Non
                          "the stack, and the active player declares attackers first, before "
                          "anyone gets priority in the step (CR 508.2)", subject=obj.id)
     if game.passed:
-        raise RulesError("508.1", f"{label} cannot attack any more: {', '.join(game.passed)} "
-                         "already passed priority in this step, and the active player declares "
-                         "attackers first, before anyone gets priority (CR 508.2)",
+        raise RulesError("508.1", f"{label} cannot attack any more: "
+                         f"{listed(game.passed, 'players')} already passed priority in this "
+                         "step, and the active player declares attackers first, before anyone "
+                         "gets priority (CR 508.2)",
                          subject=obj.id)
     late = [a for a in _requests_since_step_began(steps, gid)
             if a.split(":", 1)[0] not in BEFORE_DECLARING]

@@ -15,7 +15,9 @@ from importlib import resources
 
 import yaml
 
+from .arguments import plain
 from .errors import CitationError, RulesError
+from .limits import shown
 from .objects import SUPPLEMENTARY_DECKS
 
 EDITIONS = ("726", "723", "506")
@@ -120,7 +122,7 @@ class Edition:
 
     def __init__(self, number: str):
         if number not in EDITIONS:
-            raise RulesError("726", f"unknown CR edition {number!r}; expected one of "
+            raise RulesError("726", f"unknown CR edition {shown(number)}; expected one of "
                              f"{', '.join(EDITIONS)}", subject=str(number))
         self.number = number
         own = _load(f"{number}.yaml")
@@ -318,7 +320,22 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
 edition's paragraph that says what the step does."""
 
 
+def edition(number: str | int = DEFAULT_EDITION) -> Edition:
+    """Return the (cached) edition called ``number``: "726" (default), "723" or "506" (or the
+    number 726, 723, 506; a ``str`` or ``int`` subclass is read as the plain value it holds).
+
+    :raises RulesError: (726) any other value, quoted cut to length.
+    """
+    value = plain(number)
+    if isinstance(value, int) and not isinstance(value, bool) and value in (726, 723, 506):
+        value = str(value)
+    if not isinstance(value, str) or value not in EDITIONS:
+        raise RulesError("726", f"unknown CR edition {shown(number)}; expected one of "
+                         f"{', '.join(EDITIONS)}",
+                         subject=value if isinstance(value, str) else shown(number))
+    return _edition(value)
+
+
 @cache
-def edition(number: str = DEFAULT_EDITION) -> Edition:
-    """Return the (cached) edition called ``number``: "726" (default), "723" or "506"."""
-    return Edition(str(number))
+def _edition(number: str) -> Edition:
+    return Edition(number)

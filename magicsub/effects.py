@@ -18,6 +18,7 @@ from collections.abc import Callable
 from . import departed
 from .cards import lookup
 from .errors import RulesError
+from .limits import shown
 from .objects import Obj
 from .state import Effect
 from .transaction import Tx
@@ -33,8 +34,8 @@ def parse_until(until: object) -> str:
         return f"next_turn:{until['next_turn']}"
     if isinstance(until, str) and (until in DURATIONS[:3] or until.startswith("next_turn:")):
         return until
-    raise RulesError("611.2", f"unknown duration {until!r}; expected end_of_turn, source_leaves, "
-                     "forever or {next_turn: PLAYER}", subject=str(until))
+    raise RulesError("611.2", f"unknown duration {shown(until)}; expected end_of_turn, "
+                     "source_leaves, forever or {next_turn: PLAYER}", subject=shown(until))
 
 
 def describe(effect: Effect, tx: Tx) -> str:
@@ -118,8 +119,8 @@ def add(tx: Tx, obj: str, to: str, *, source: str | None, until: str, text: str 
         raise RulesError("726.1a", f"{target.label()} is in a game that is not in progress "
                          f"(game {gid}, {game.status})", subject=obj)
     if until.startswith("next_turn:") and until.split(":", 1)[1] not in game.seats:
-        raise RulesError("611.2a", f"unknown player {until.split(':', 1)[1]!r} in the duration "
-                         f"of the effect on {target.label()}", subject=obj)
+        raise RulesError("611.2a", f"unknown player {shown(until.split(':', 1)[1])} in the "
+                         f"duration of the effect on {target.label()}", subject=obj)
     if to not in game.seats:
         raise RulesError("800.4b", f"{to} is not a player of the {gid}", subject=to)
     if target.phased_out and not static:

@@ -1,7 +1,13 @@
 """The errors magicsub raises: one base for illegal requests, one for bad scenario files, and
-one for a citation the engine got wrong (a programming error, never an illegal request)."""
+one for a citation the engine got wrong (a programming error, never an illegal request).
+
+A message is at most about ``MAX_MESSAGE`` characters whatever it quotes (``limits.bounded``:
+cut in the middle, its start and its rule kept), besides the file name before it.
+"""
 
 from __future__ import annotations
+
+from .limits import bounded
 
 
 class RulesError(Exception):
@@ -19,7 +25,7 @@ class RulesError(Exception):
         self.rule = rule
         self.subject = subject
         self.where: str | None = None
-        super().__init__(f"{message} (rule {rule})")
+        super().__init__(bounded(f"{message} (rule {rule})"))
 
     def located(self, where: str) -> RulesError:
         """Return this error with a ``file:line`` prefix in its message."""
@@ -38,7 +44,7 @@ class ScenarioError(RulesError, ValueError):
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None):
         self.file = file
         self.line = line
-        self.detail = message
+        self.detail = message = bounded(message)
         self.rule = "scenario"
         self.subject = None
         where = f"{file or '<scenario>'}:{line}" if line is not None else (file or "<scenario>")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from .limits import shown
 from .newfiles import write_new_files
 from .pagefiles import OutputRefused, new_folder
 
@@ -147,7 +148,7 @@ def find(names: list[str], examples: list[Example] | None = None) -> list[Exampl
         if name not in by_name:
             close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.5)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise UnknownExample(f"no example is named {raw!r}{hint}; 'magicsub examples' "
+            raise UnknownExample(f"no example is named {shown(raw)}{hint}; 'magicsub examples' "
                                  "lists them")
         chosen.setdefault(name, by_name[name])
     return list(chosen.values())

@@ -171,6 +171,7 @@ class Game:
             raise RulesError("103.1", f"a game needs at least two players, got {shown(players)}")
         if len(set(players)) != len(players):
             raise RulesError("103.1", f"player names must be distinct: {shown(players)}")
+        edition = arguments.plain(edition)
         if not isinstance(edition, (str, int)) or isinstance(edition, bool):
             raise arguments.refuse("edition", "a CR edition (726, 723 or 506)", edition)
         seed = arguments.integer(seed, "seed")
@@ -181,31 +182,26 @@ class Game:
         if seating is not None:
             seating = check_seating(players, arguments.names(
                 seating, "seating", of="player names", most=MAX_PLAYERS, limit="MAX_PLAYERS"))
-        archenemy = arguments.optional_text(archenemy, "archenemy")
-        life = dict(arguments.mapping(life, "life"))
-        libraries = dict(arguments.mapping(libraries, "libraries"))
-        for p, value in life.items():
-            if p not in players:
-                raise RulesError("103.4", f"unknown player {shown(p)} in life",
-                                 subject=str(p))
-            arguments.integer(value, f"life[{p!r}]")
-        for p, count in libraries.items():
-            if p not in players:
-                raise RulesError("103.3", f"unknown player {shown(p)} in libraries",
-                                 subject=str(p))
-            arguments.integer(count, f"libraries[{p!r}]", minimum=0, maximum=MAX_LIBRARY,
-                              limit="MAX_LIBRARY")
+        archenemy = arguments.optional_name(archenemy, "archenemy")
+        life = arguments.player_numbers(life, "life", players)
+        libraries = arguments.player_numbers(libraries, "libraries", players,
+                                             maximum=MAX_LIBRARY, limit="MAX_LIBRARY")
+        for key, rule, given in (("life", "103.4", life), ("libraries", "103.3", libraries)):
+            unknown = next((p for p in given if p not in players), None)
+            if unknown is not None:
+                raise RulesError(rule, f"unknown player {shown(unknown)} in {key}",
+                                 subject=str(unknown))
         if sum(libraries.values()) > MAX_OBJECTS:
             raise ScenarioError(f"libraries: {sum(libraries.values())} cards in all; a game "
                                 f"holds at most {MAX_OBJECTS} objects (MAX_OBJECTS)")
-        self.edition = get_edition(str(edition))
+        self.edition = get_edition(edition)
         check_variant(self.edition.number, variant)
         self.seed = seed
         self.rng = random.Random(seed)
         start = VARIANT_LIFE.get(variant or "", 20)
         if archenemy is not None and (variant != "archenemy" or archenemy not in players):
-            raise RulesError("904.2a", f"archenemy {archenemy!r} needs the archenemy variant and "
-                             "one of the players", subject=str(archenemy))
+            raise RulesError("904.2a", f"archenemy {shown(archenemy)} needs the archenemy "
+                             "variant and one of the players", subject=str(archenemy))
         self._life_given = set(life)
         if archenemy is not None:
             life.setdefault(archenemy, 40)
@@ -345,7 +341,7 @@ class Game:
         self._setup_only("setting up objects")
         if not isinstance(id, str) or not id:
             raise RulesError("109.1", f"an object id must be a non-empty string, got {shown(id)}")
-        arguments.text(id, "add_object: id")
+        id = arguments.name(id, "add_object: id")  # noqa: A001
         sid = shown(id)
         what = f"add_object {sid}"
         if id in self.world.objects:
@@ -353,13 +349,14 @@ class Game:
         if len(self.world.objects) >= MAX_OBJECTS:
             raise ScenarioError(f"{what}: it would be object {MAX_OBJECTS + 1}; a game "
                                 f"holds at most {MAX_OBJECTS} objects (MAX_OBJECTS)")
-        name = id if name is None else arguments.text(name, f"{what}: name")
-        owner = arguments.text(owner, f"{what}: owner")
+        name = id if name is None else arguments.name(name, f"{what}: name")
+        owner = arguments.name(owner, f"{what}: owner")
         if owner not in self.players:
-            raise RulesError("108.3", f"unknown owner {owner!r} of {sid}", subject=id)
-        controller = arguments.optional_text(controller, f"{what}: controller")
+            raise RulesError("108.3", f"unknown owner {shown(owner)} of {sid}", subject=id)
+        controller = arguments.optional_name(controller, f"{what}: controller")
         if controller is not None and controller not in self.players:
-            raise RulesError("108.4", f"unknown controller {controller!r} of {sid}", subject=id)
+            raise RulesError("108.4", f"unknown controller {shown(controller)} of {sid}",
+                             subject=id)
         if types is not None:
             types = arguments.names(types, f"{what}: types", of="card types")
         for key, value in (("token", token), ("commander", commander),
@@ -372,13 +369,16 @@ class Game:
             raise RulesError("903.9b", f"{sid} is not a commander (commander: true): "
                              "command_zone_instead is its owner's choice for a commander only",
                              subject=id)
-        for key, value in (("power", power), ("toughness", toughness),
-                           ("hand_modifier", hand_modifier), ("life_modifier", life_modifier)):
+        power, toughness, hand_modifier, life_modifier = (
             arguments.optional_integer(value, f"{what}: {key}")
+            for key, value in (("power", power), ("toughness", toughness),
+                               ("hand_modifier", hand_modifier),
+                               ("life_modifier", life_modifier)))
+        deck = arguments.plain(deck)
         if deck is not None and (not isinstance(deck, str) or deck not in NONTRADITIONAL_DECKS):
             raise arguments.refuse(f"{what}: deck",
                                    f"one of {', '.join(NONTRADITIONAL_DECKS)}", deck)
-        attached_to = arguments.optional_text(attached_to, f"{what}: attached_to")
+        attached_to = arguments.optional_name(attached_to, f"{what}: attached_to")
         gid = parse_game(game)
         if gid not in self.world.games:
             raise RulesError("726.1", f"{_where(gid)} does not exist: {sid} can be set up only in "
@@ -386,6 +386,7 @@ class Game:
                              "resolves)", subject=id)
         if not isinstance(zone, str):
             raise RulesError("400.1", f"unknown zone {shown(zone)} (object {sid})", subject=id)
+        zone = arguments.plain(zone)
         known = lookup(name)
         if plain and known is not None:
             raise ScenarioError(f"{what}: {plain_refused(name)}")
@@ -480,9 +481,13 @@ class Game:
                    until: object = "forever") -> None:
         """Put a control-changing effect in place before play starts."""
         self._setup_only("setting up effects")
-        arguments.text(control, "add_effect: control")
-        arguments.text(to, "add_effect: to")
-        arguments.optional_text(source, "add_effect: source")
+        control = arguments.name(control, "add_effect: control")
+        to = arguments.name(to, "add_effect: to")
+        source = arguments.optional_name(source, "add_effect: source")
+        if isinstance(until, Mapping) and list(until) == ["next_turn"]:
+            until = {"next_turn": arguments.name(until["next_turn"], "add_effect: until: "
+                                                 "next_turn")}
+        until = arguments.plain(until)
         self._run("effect", lambda tx: effects.add(tx, control, to, source=source,
                                                    until=effects.parse_until(until)),
                   record=False)
@@ -677,7 +682,7 @@ class Game:
     def _create(self, tx: Tx, a: dict) -> None:
         gid = tx.world.current
         if a["id"] in tx.world.objects:
-            raise RulesError("111.1", f"the id {a['id']!r} is taken", subject=a["id"])
+            raise RulesError("111.1", f"the id {shown(a['id'])} is taken", subject=a["id"])
         if not a.get("token", True):
             raise RulesError("111.1", "create makes tokens (token: true)", subject=a["id"])
         zone = parse_zone(a["zone"])
@@ -815,9 +820,10 @@ class Game:
                toughness: int | None = None) -> list[Step]:
         """``controller`` creates the token ``id`` named ``name`` (CR 111.2; none is created
         for a player who has left, 800.4b)."""
+        if types is not None:
+            types = list(arguments.names(types, "create: types", of="card types"))
         return self.act("create", id=id, name=name, controller=controller, zone=zone,
-                        types=list(types) if types is not None else None, power=power,
-                        toughness=toughness)
+                        types=types, power=power, toughness=toughness)
 
     def add_counters(self, player: str, kind: str, add: int, *,
                      game: object = None) -> list[Step]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from . import hooks, triggers
 from .changes import Activated, ModifierChange, ObjCounters
 from .errors import RulesError
+from .limits import shown
 from .objects import Kind, Obj
 from .priority import priority_point
 from .resolution import require_priority
@@ -325,7 +326,7 @@ def activate(tx: Tx, args: dict) -> None:
     ab = abilities.get(label)
     if ab is None:
         known = ", ".join(abilities) or "none the engine models"
-        raise RulesError("606.1", f"{obj.label()} has no loyalty ability {label!r} the engine "
+        raise RulesError("606.1", f"{obj.label()} has no loyalty ability {shown(label)} the engine "
                          f"models (modelled: {known})", subject=oid)
     game = tx.game(gid)
     if game.active != by or game.step not in MAIN_PHASES or tx.world.stack(gid):

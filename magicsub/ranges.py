@@ -41,7 +41,7 @@ from . import arguments, hooks
 from .changes import Change, Counters, Damage, Life, Move, ObjCounters, Tap
 from .errors import RulesError
 from .leaving import lose_all
-from .limits import MAX_NUMBER, shown
+from .limits import MAX_NUMBER, listed, shown
 from .objects import Obj
 from .priority import priority_point
 from .state import PRIORITY_STEPS, GameState, World, game_name
@@ -72,7 +72,7 @@ def with_option(game: GameState, option: int | Mapping[str, int] | None) -> Game
         missing = [p for p in game.seats if p not in option]
         if missing:
             raise RulesError("801.2a", f"range: every player needs a range of influence; "
-                             f"missing: {', '.join(missing)}", subject=missing[0])
+                             f"missing: {listed(missing, 'players')}", subject=missing[0])
         values = {p: option[p] for p in game.seats}
     else:
         values = {p: option for p in game.seats}
@@ -343,7 +343,7 @@ def _targets(tx: Tx, gid: int, spell: str, player: str, targets: tuple[str, ...]
             raise RulesError("801.4", f"{player} cannot target {label}{whose} with "
                              f"{tx.obj(spell).label()}: {who} is outside {player}'s range of "
                              f"influence in {game_name(gid)} (within range: "
-                             f"{', '.join(within(game, player))})", subject=target)
+                             f"{listed(within(game, player), 'players')})", subject=target)
 
 
 @hooks.on("attack_declared")
@@ -366,7 +366,7 @@ def _attack(tx: Tx, gid: int, creature: str, defender: str) -> None:
                          f"creatures {player} controls can't attack", subject=creature)
     raise RulesError("801.3", f"{obj.label()} cannot attack {defender}: {defender} is outside "
                      f"{player}'s range of influence ({seats}) in {game_name(gid)}; creatures "
-                     f"can attack only opponents within it: {', '.join(near)}",
+                     f"can attack only opponents within it: {listed(near, 'players')}",
                      subject=defender)
 
 

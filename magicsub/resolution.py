@@ -15,6 +15,7 @@ from collections.abc import Callable
 from . import departed, hooks, priority
 from .cards import ability, lookup, register_ability
 from .errors import RulesError
+from .limits import shown
 from .objects import Kind, Obj
 from .start import require_begun
 from .state import MAIN_PHASES
@@ -159,7 +160,7 @@ def target_object(tx: Tx, target: str) -> Obj:
     (CR 702.26b: treated as though it does not exist)."""
     t = tx.world.objects.get(target)
     if t is None:
-        raise RulesError("601.2c", f"there is no object {target!r} to target", subject=target)
+        raise RulesError("601.2c", f"there is no object {shown(target)} to target", subject=target)
     if t.phased_out:
         raise RulesError("702.26b", f"{t.label()} is phased out: it is treated as though it "
                          "does not exist and can't be targeted", subject=target)
@@ -195,7 +196,7 @@ def copy_spell(tx: Tx, spell: str, by: str, new_id: str | None = None) -> Obj:
                          "stack", subject=by)
     new_id = new_id or tx.fresh_id(f"{spell}-copy")
     if new_id in tx.world.objects:
-        raise RulesError("707.10", f"the id {new_id!r} is taken", subject=new_id)
+        raise RulesError("707.10", f"the id {shown(new_id)} is taken", subject=new_id)
     tx.step("707.10", "means to put a copy of it onto the stack")
     copy = Obj(new_id, orig.name, by, Kind.COPY, orig.types, power=orig.power,
                toughness=orig.toughness, game=gid, zone=Zone.STACK, base=by, controller=by,

@@ -28,7 +28,8 @@ import yaml
 from . import cards
 from .editions import edition
 from .errors import RulesError
-from .limits import MAX_PLAYERS
+from .limits import MAX_PLAYERS, bounded, listed, shown
+from .textchars import refusal
 
 WIDTH = 96
 """The widest line of a scaffold (comments are wrapped to it)."""
@@ -37,11 +38,23 @@ RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 """A rule number: a section (``726``), a rule (``726.5``) or a subrule (``726.5c``)."""
 
 _PLAIN = re.compile(r"[^\W\d_][\w .'-]*")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _not_printable(text: str) -> str | None:
+    """Why ``text`` cannot be written into a scenario as a name (``textchars``: a control,
+    format or line-break character; or a lone surrogate, not valid Unicode), or None."""
+    if _SURROGATE.search(text):
+        return "it is not valid Unicode (a lone surrogate)"
+    return refusal(text)
 
 
 class ScaffoldError(ValueError):
-    """The options for a new scenario cannot make one; the message says what to give."""
+    """The options for a new scenario cannot make one; the message says what to give (at most
+    about ``MAX_MESSAGE`` characters, ``limits.bounded``)."""
+
+    def __init__(self, message: str):
+        super().__init__(bounded(message))
 
 
 @dataclass
@@ -108,20 +121,22 @@ def parse_players(text: str | None, starter: str) -> list[str]:
     """The players from a comma-separated list (``Alex,Bianca,Cho``), or the starter's default.
 
     :raises ScaffoldError: fewer than two names (three to leave a multiplayer game), more than
-        ``MAX_PLAYERS``, an empty or repeated name, or a control character in one.
+        ``MAX_PLAYERS``, an empty or repeated name, or a name holding a control, format (a
+        bidirectional override) or line-break character (``textchars``).
     """
     if text is None:
         return ["Alex", "Bianca"] if starter == "subgame" else ["Alex", "Bianca", "Cho"]
     players = [name.strip() for name in text.split(",")]
     if any(not name for name in players):
-        raise ScaffoldError(f"--players: an empty name in {text!r}; give names separated by "
-                            "commas, e.g. --players Alex,Bianca,Cho")
-    if any(_CONTROL.search(name) for name in players):
-        raise ScaffoldError("--players: a name holds a control character or is not valid "
-                            "Unicode; give printable names")
+        raise ScaffoldError(f"--players: an empty name in {shown(text)}; give names separated "
+                            "by commas, e.g. --players Alex,Bianca,Cho")
+    for name in players:
+        why = _not_printable(name)
+        if why is not None:
+            raise ScaffoldError(f"--players: {shown(name)}: {why}; give printable names")
     repeated = sorted({name for name in players if players.count(name) > 1})
     if repeated:
-        raise ScaffoldError(f"--players: {', '.join(repeated)} is named twice; each player "
+        raise ScaffoldError(f"--players: {listed(repeated)} is named twice; each player "
                             "needs a name of their own")
     least = 2 if starter == "subgame" else 3
     if not least <= len(players) <= MAX_PLAYERS:
@@ -145,7 +160,7 @@ def check_rule(rule: str) -> str | None:
     :raises ScaffoldError: ``rule`` is not a rule number.
     """
     if not RULE.fullmatch(rule):
-        raise ScaffoldError(f"--rule: {rule!r} is not a rule number; give one like 726.5 or "
+        raise ScaffoldError(f"--rule: {shown(rule)} is not a rule number; give one like 726.5 or "
                             "800.4a")
     return edition("726").paragraphs.get(rule)
 
@@ -163,7 +178,7 @@ def known_cards(names: Sequence[str]) -> list[cards.CardDef]:
         if card is None:
             close = difflib.get_close_matches(name, sorted(cards.BUILTIN), n=3, cutoff=0.5)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise ScaffoldError(f"--card: magicsub does not know a card named {name!r}{hint}. "
+            raise ScaffoldError(f"--card: magicsub does not know a card named {shown(name)}{hint}. "
                                 "The README lists the built-in cards; any other name can be "
                                 "added by hand under objects, as a card played with no "
                                 "abilities, of the types you give it (plain: true says it "
@@ -292,12 +307,12 @@ def _render(draft: _Draft, file_name: str, rule: str | None, rule_text: str | No
             extra: list[cards.CardDef], cites: list[str], later: str | None) -> str:
     players = draft.players
     first = players[0]
-    shown = file_name if file_name and not _CONTROL.search(file_name) else "FILE"
+    named = file_name if file_name and _not_printable(file_name) is None else "FILE"
     out = [
         "# A magicsub scenario, started by `magicsub new`. Edit it, then:",
-        f"#   magicsub check {shown}      every expectation below must hold (exit status 0)",
-        f"#   magicsub show {shown}       the trace: each step, the rule it cites, what changed",
-        f"#   magicsub html {shown} -o page.html     a walkthrough page with a stepper",
+        f"#   magicsub check {named}      every expectation below must hold (exit status 0)",
+        f"#   magicsub show {named}       the trace: each step, the rule it cites, what changed",
+        f"#   magicsub html {named} -o page.html     a walkthrough page with a stepper",
         "# The README's \"Scenario format\" and magicsub/scenario.schema.json describe every key;",
         "# `magicsub examples` lists the scenarios that come with magicsub, to copy from.",
     ]

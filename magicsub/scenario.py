@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import expectations, validation, yamlfile
+from . import arguments, expectations, validation, yamlfile
 from .actions import normalize
 from .errors import RulesError, ScenarioError
 from .game import Game, as_card, plain_refused, unknown_card, unknown_refused
-from .limits import MAX_OBJECTS, shown
+from .limits import MAX_OBJECTS, listed, shown
 from .start import check_seating, one_variant
 from .subgame import KNOWN_VARIANTS
 from .trace import Trace
@@ -235,18 +235,26 @@ def load_scenario(path: str | Path | None = None, *, text: str | None = None,
     an object naming a card magicsub does not know unless it is marked ``plain: true``; without
     it, such a card is listed in ``Scenario.warnings`` and played with no abilities.
 
+    ``data`` is held to the file's rules (``validation.check_json``, the schema): JSON data
+    only; a ``str`` or ``int`` subclass in it (a key or a value) is read as the plain ``str``
+    or ``int`` it holds (``arguments.plain``), and the scenario keeps a plain copy.
+
     :raises ScenarioError: the file or mapping is malformed, or strict and a card unknown; names
         the file, line and what was expected. Nothing runs before the whole scenario has been
         checked.
     """
+    name = arguments.optional_text(name, "load_scenario: name")
+    strict = arguments.optional_flag(strict, "load_scenario: strict")
     file = str(path) if path is not None else (name or "<scenario>")
     try:
         if data is None:
             if text is None:
                 text = yamlfile.read_text(path)
-            data = yamlfile.parse(text, file)
+            data = yamlfile.parse(arguments.plain(text), file)
             validation.validate(data)
         else:
+            validation.check_json(data, line=None)
+            data = validation.plain_data(data)
             validation.validate(data, line=None)
         return _check(data, file, strict)
     except ScenarioError as err:
@@ -274,8 +282,8 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
               f"the {variant} variant", _line(data, "variant"))
     archenemy = data.get("archenemy")
     if archenemy is not None:
-        _need(archenemy in known_players, f"archenemy: expected one of {', '.join(players)}, got "
-              f"{shown(archenemy)}", _line(data, "archenemy"))
+        _need(archenemy in known_players, "archenemy: expected one of "
+              f"{listed(players, 'players')}, got {shown(archenemy)}", _line(data, "archenemy"))
         _need(variant == "archenemy", "archenemy: only with variant: archenemy",
               _line(data, "archenemy"))
 
@@ -283,7 +291,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
         value = data.get(key) or {}
         for p in value:
             _need(p in known_players, f"{key}: unknown player {shown(p)}; the players are "
-                  f"{', '.join(players)}", _line(value, p))
+                  f"{listed(players, 'players')}", _line(value, p))
         return dict(value)
 
     life = player_map("life")
@@ -292,7 +300,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
         option = player_map("range")
         missing = [p for p in players if p not in option]
         _need(not missing, "range: every player needs a range of influence (CR 801.2a); "
-              f"missing: {', '.join(missing)}", _line(data, "range"))
+              f"missing: {listed(missing, 'players')}", _line(data, "range"))
     if option is not None:
         _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
               "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "
@@ -323,7 +331,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
         for key in ("owner", "controller"):
             if key in spec:
                 _need(spec[key] in known_players, f"object {oid}: unknown {key} "
-                      f"{shown(spec[key])}; the players are {', '.join(players)}", line)
+                      f"{shown(spec[key])}; the players are {listed(players, 'players')}", line)
         name = spec.get("name", oid)
         if spec.get("plain"):
             _need(unknown_card(name), f"object {oid}: {plain_refused(name)}", line)
@@ -364,7 +372,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
         for key in ("by", "player", "controller", "defender", "chooser"):
             if key in args:
                 _need(args[key] in known_players, f"{name}: unknown player {shown(args[key])}; "
-                      f"the players are {', '.join(players)}", line)
+                      f"the players are {listed(players, 'players')}", line)
         if name == "effect":
             _need(args["to"] in known_players, f"effect: unknown player {shown(args['to'])}",
                   line)
@@ -412,4 +420,4 @@ def _check_expect(exp: dict, players: set, line: int | None) -> None:
     for key in PLAYER_KEYS:
         if exp.get(key) is not None:
             _need(exp[key] in players, f"expect: unknown player {shown(exp[key])} ({key}); the "
-                  f"players are {', '.join(sorted(players))}", line)
+                  f"players are {listed(sorted(players), 'players')}", line)

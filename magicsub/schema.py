@@ -31,6 +31,7 @@ from .limits import (
 from .objects import NONTRADITIONAL_DECKS
 from .state import PREGAME, STEPS
 from .subgame import KNOWN_VARIANTS
+from .textchars import NAME_PATTERN
 from .zones import OUTSIDE
 
 SCHEMA_FILE = Path(__file__).with_name("scenario.schema.json")
@@ -44,11 +45,15 @@ RESULTS = ("won", "lost", "drew", "left", "conceded")
 
 # -- pieces --------------------------------------------------------------------------------------
 def _text(title: str, description: str | None = None, *, empty: bool = False,
-          null: bool = False) -> dict:
+          null: bool = False, prose: bool = False) -> dict:
+    """A string of at most ``MAX_TEXT`` characters; unless it is ``prose`` (a title, a
+    description), a name: no control, format or line-break character (``textchars``)."""
     schema: dict = {"title": title, "type": ["string", "null"] if null else "string"}
     if not empty:
         schema["minLength"] = 1
     schema["maxLength"] = MAX_TEXT
+    if not prose:
+        schema["pattern"] = NAME_PATTERN
     return _doc(schema, description)
 
 
@@ -380,10 +385,11 @@ def schema() -> dict:
         "required": ["title", "players"],
         "additionalProperties": False,
         "properties": {
-            "title": _text("a non-empty string", "what the scenario shows"),
+            "title": _text("a non-empty string", "what the scenario shows", prose=True),
             "description": _text("a string", "a longer explanation, shown with the trace",
-                                 empty=True),
-            "notes": _text("a string", "notes for the scenario's readers", empty=True),
+                                 empty=True, prose=True),
+            "notes": _text("a string", "notes for the scenario's readers", empty=True,
+                           prose=True),
             "edition": _enum(editions, "a CR edition: " + ", ".join(EDITIONS),
                              "the Comprehensive Rules edition (default 726)"),
             "players": _names("the players in turn order; the first is the starting player, "

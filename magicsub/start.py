@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from . import hooks
 from .errors import RulesError
-from .limits import shown
+from .limits import listed, shown
 from .objects import Obj
 from .priority import draw, set_planar_controller
 from .state import game_name as _where
@@ -44,6 +44,11 @@ def _names(players: Iterable[str]) -> str:
     return ", ".join(players)
 
 
+def _players(players: Iterable[str]) -> str:
+    """The players for an error message, cut to length (``limits.listed``)."""
+    return listed(players, "players")
+
+
 def from_seat(seating: tuple[str, ...], player: str) -> tuple[str, ...]:
     """The players of ``seating`` clockwise from ``player``'s seat (CR 103.1: the turn order
     that begins with ``player``)."""
@@ -71,7 +76,7 @@ def check_seating(players: tuple[str, ...], seating: tuple[str, ...]) -> tuple[s
     for player in seating:
         if player not in players:
             raise RulesError("800.5", f"seating: unknown player {shown(player)}; the players "
-                             f"are {_names(players)}", subject=str(player))
+                             f"are {_players(players)}", subject=str(player))
     twice = [p for i, p in enumerate(seating) if p in seating[:i]]
     if twice:
         raise RulesError("800.5", f"seating: {twice[0]} has two seats; each player has one",
@@ -79,13 +84,13 @@ def check_seating(players: tuple[str, ...], seating: tuple[str, ...]) -> tuple[s
     missing = [p for p in players if p not in seating]
     if missing:
         raise RulesError("800.5", f"seating: every player has a seat; missing: "
-                         f"{_names(missing)}", subject=missing[0])
+                         f"{_players(missing)}", subject=missing[0])
     expected = from_seat(seating, players[0])
     if tuple(players) != expected:
-        raise RulesError("103.1", f"seating: the players sit {_names(seating)} (clockwise), so "
-                         f"the turn order from {players[0]}, the starting player, is "
-                         f"{_names(expected)}, not {_names(players)}: the default turn order "
-                         "begins with the starting player and proceeds clockwise (CR 103.1), "
+        raise RulesError("103.1", f"seating: the players sit {_players(seating)} (clockwise), "
+                         f"so the turn order from {players[0]}, the starting player, is "
+                         f"{_players(expected)}, not {_players(players)}: the default turn "
+                         "order begins with the starting player and proceeds clockwise (CR 103.1), "
                          "and no variant or option here prescribes otherwise (CR 800.5; "
                          "the shared team turns option, CR 805, and Grand Melee's turn markers, "
                          "CR 807, are not modelled). List the players in that order, or seat "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import effects, hooks, modifiers
 from .errors import RulesError
+from .limits import shown
 from .objects import Obj
 from .priority import (  # noqa: F401 - re-exported: the core's entry points stay reachable here
     check_one_left,
@@ -62,7 +63,7 @@ def advance(tx: Tx, target: str) -> None:
     """Move the game in progress forward to the next ``target`` step (CR 500.2: the stack must be
     empty), performing the turn-based actions on the way."""
     if target not in ADVANCE_TARGETS:
-        raise RulesError("500.2", f"unknown step {target!r}; expected one of "
+        raise RulesError("500.2", f"unknown step {shown(target)}; expected one of "
                          f"{', '.join(ADVANCE_TARGETS)}", subject=str(target))
     gid = tx.world.current
     if tx.world.stack(gid):

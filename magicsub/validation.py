@@ -25,10 +25,12 @@ import functools
 import sys
 from collections.abc import Iterable
 
+from .arguments import plain
 from .errors import ScenarioError
-from .limits import MAX_DEPTH, MAX_YAML_NODES, shown
+from .limits import MAX_DEPTH, MAX_NUMBER, MAX_YAML_NODES, shown
 from .schema import schema
 from .schemalibs import PurePython, Rust, names_at
+from .textchars import NAME_PATTERN, refusal
 from .yamlfile import LineDict, LineList, lone_surrogate
 
 _PURE = False
@@ -77,8 +79,9 @@ def validate(data: object, *, ref: str | None = None, line: int | None = 1) -> N
 
 def check_json(data: object, *, line: int | None = 1) -> None:
     """Refuse what is not JSON data: a scenario holds only mappings with string keys, lists,
-    strings (valid Unicode), integers, true, false and null, nested at most ``MAX_DEPTH`` deep,
-    at most ``MAX_YAML_NODES`` values in all (a list used twice counts twice).
+    strings (valid Unicode), integers (of at most 64 bits: the schema's bounds, ``MAX_NUMBER``,
+    are checked after), true, false and null, nested at most ``MAX_DEPTH`` deep, at most
+    ``MAX_YAML_NODES`` values in all (a list used twice counts twice).
 
     YAML can write more (dates, sets, binary, numbers with a fraction, keys that are numbers);
     no field takes them, and a list that contains itself has no end.
@@ -103,6 +106,10 @@ def check_json(data: object, *, line: int | None = 1) -> None:
             if lone_surrogate(value):
                 raise refused(path, f"expected valid Unicode, got {shown(value)} (a lone "
                               "surrogate)")
+        elif isinstance(value, int) and not isinstance(value, bool) \
+                and int.bit_length(value) > 63:
+            raise refused(path, f"got {shown(value)}: no field takes an integer beyond "
+                          f"{MAX_NUMBER} either way (MAX_NUMBER)")
         elif isinstance(value, float):
             raise refused(path, f"got {shown(value)}: no field takes a number with a fraction "
                           "(quote it if it is a name or a rule)")
@@ -117,6 +124,18 @@ def check_json(data: object, *, line: int | None = 1) -> None:
         elif not (value is None or isinstance(value, bool | int)):
             raise refused(path, f"got {shown(value)}: a scenario holds only mappings, lists, "
                           "strings, integers, true, false and null")
+
+
+def plain_data(data: object) -> object:
+    """A copy of ``data`` (JSON data: ``check_json`` has passed it) made of plain ``dict``,
+    ``list``, ``str``, ``int``, ``bool`` and None: a subclass of ``str`` or ``int`` becomes the
+    value it holds (``arguments.plain``), a tuple a list. The schema libraries read only those
+    (``jsonschema_rs`` refuses a ``str`` subclass with a bare ``ValueError``)."""
+    if isinstance(data, dict):
+        return {plain(key): plain_data(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [plain_data(value) for value in data]
+    return plain(data)
 
 
 def _key(line: int | None) -> int:
@@ -173,6 +192,9 @@ def _message(data: object, problem) -> str:
         key = next(k for k in subschema["required"] if k not in instance)
         what = subschema.get("properties", {}).get(key, {}).get("title")
         return f"{prefix}missing key {key!r}" + (f" ({what})" if what else "")
+    if keyword == "pattern" and subschema.get("pattern") == NAME_PATTERN:
+        return f"{prefix}expected {subschema['title']}, got {shown(instance)}: " \
+               f"{refusal(instance)}"
     return (f"{prefix}expected {_expected(subschema, keyword)}, got "
             f"{shown(instance)}{_size(keyword, instance)}")
 

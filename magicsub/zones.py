@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .limits import shown
+
 
 class Zone(StrEnum):
     """A game zone. Library, hand and graveyard belong to one player; the others are shared."""
@@ -39,4 +41,4 @@ def parse_zone(name: str) -> Zone:
         return Zone(name)
     except ValueError:
         known = ", ".join(z.value for z in Zone)
-        raise ValueError(f"unknown zone {name!r}; expected one of {known}") from None
+        raise ValueError(f"unknown zone {shown(name)}; expected one of {known}") from None
