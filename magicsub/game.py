@@ -217,6 +217,9 @@ class Game:
             raise arguments.refuse("pregame", "true or false", pregame)
         if pregame:  # CR 103.1: before the first turn; nobody is active, nobody has priority
             main = replace(main, turn=0, turn_of=None, active=None, step=PREGAME, priority=None)
+        if isinstance(range, Mapping):  # its players as plain names; the numbers: with_option
+            range = {arguments.name(p, "range: player") if isinstance(p, str) else p: n
+                     for p, n in range.items()}
         main = ranges.with_option(main, range)  # CR 801: the limited range of influence option
         self.world = World(Map(), Map({0: main}))
         self._steps: list[Step] = []

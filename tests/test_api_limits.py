@@ -123,6 +123,8 @@ GAME_NAMES = [
     ("Game(archenemy)", lambda v: Game(P3, variant="archenemy", archenemy=v), "archenemy"),
     ("Game(life key)", lambda v: Game(P3, life={v: 3}), "life: player"),
     ("Game(libraries key)", lambda v: Game(P3, libraries={v: 3}), "libraries: player"),
+    ("Game(range key)", lambda v: Game(P3, range={v: 1, "Bianca": 1, "Cho": 1}),
+     "range: player"),
 ]
 OBJECT_NAMES = {"id": "add_object: id", "name": "name", "owner": "owner",
                 "controller": "controller", "attached_to": "attached_to", "types": "types[0]"}
@@ -304,6 +306,9 @@ def test_str_and_int_subclasses_are_read_as_the_plain_values_they_hold():
     assert g.life("Alex") == 7 and type(g.life("Alex")) is int and g.seed == 3
     assert g.zone("library", "Alex") == ["Alex#1", "Alex#2", "Alex#3"]
     assert g.edition.number == "723"
+    ranged = Game(P3, range={Name("Alex"): Number(1), "Bianca": Seat.FIRST, Who.ALEX.replace(
+        "Alex", "Cho"): 2})
+    assert ranged.world.main.ranges == (("Alex", 1), ("Bianca", 3), ("Cho", 2))
     g.add_object(Name("bears"), Name("Grizzly Bears"), owner=Who.ALEX, power=Number(5),
                  zone=Zone.BATTLEFIELD, types=[Name("creature")])
     obj = g.obj("bears")
