@@ -352,7 +352,10 @@ def test_the_readme_states_each_limit():
         "length of any string": f"{limits.MAX_TEXT:,} characters",
         "any integer": f"between -{limits.MAX_NUMBER:,} and {limits.MAX_NUMBER:,}",
         "nesting of subgames": f"{limits.MAX_SUBGAME_DEPTH}",
-        "characters of a value quoted in an error message": f"{limits.MAX_QUOTED}",
+        "characters of a value quoted in an error message, and about, of a list of names in "
+        "one": f"{limits.MAX_QUOTED}",
+        "characters of an error message (cut in the middle; the file's name comes before it)":
+            f"{limits.MAX_MESSAGE:,}",
     }
 
 
