@@ -54,10 +54,9 @@ class Obj(NamedTuple):
     Phasing (CR 702.26, ``magicsub.phasing``): ``phased_under`` is the player under whose control
     it phased out, ``phased_indirectly`` says it phased out with the permanent it is attached to
     (CR 702.26g), ``phased_until`` is the object whose leaving the battlefield phases it in (or
-    ``phasing.NEXT_UNTAP``, CR 702.26n; ``phasing.NEVER``: that object left while phased out).
-    Face down (CR 708): ``face_down_by`` says what turned it face down (``"manifest"``, CR
-    701.34a, or ``"effect"``) and ``printed`` keeps its face-up ``(types, power, toughness)``
-    while it is a face-down 2/2 (CR 708.2a).
+    ``phasing.NEXT_UNTAP``, CR 702.26n). Face down (CR 708): ``face_down_by`` says what turned it
+    face down (``"manifest"``, CR 701.34a, or ``"effect"``) and ``printed`` keeps its face-up
+    ``(types, power, toughness)`` while it is a face-down 2/2 (CR 708.2a).
 
     ``command_zone_instead``: for a commander, its owner's choice each time it would be put into
     their hand or library (CR 903.9b): the command zone instead (the default), or not

@@ -11,10 +11,15 @@ triggered ability controlled by a player who has left the game isn't put on the 
 The link between a source and the cards it exiled is ``Exiled`` records in the source's game
 (``GameState.exiled_by``, written with ``tx.fact``). Each record names both objects by id and
 timestamp: an object that changes zones is a new object (CR 400.7), so a card that left exile, or
-a source that left the battlefield and came back, is no longer linked. Targets of the triggered
-abilities are chosen as they are put on the stack (CR 603.3d): the ``choose_target`` step (one
-target a step; Grasp of Fate takes up to one per opponent) or, for a single target, the
-``target`` of the ``resolve`` step (the idiom of Astral Slide).
+a source that left the battlefield and came back, is no longer linked. A link ends as the card
+leaves exile whatever its source can see then (``on_move``, an observer of every move), and links
+are always added to the list as it is after a move (a 610.3 return made while a move is watched
+may have ended some).
+
+Targets of the triggered abilities are chosen as they are put on the stack (CR 603.3d): the
+``choose_target`` step (one target a step; Grasp of Fate takes up to one per opponent) or, for a
+single target, the ``target`` of the ``resolve`` step (the idiom of Astral Slide). They are
+forgotten when the ability leaves the stack, resolved or not (``on_move``).
 """
 
 from __future__ import annotations

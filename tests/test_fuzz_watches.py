@@ -10,7 +10,7 @@ After every request, whatever it was:
 
 - nothing but a ``RulesError`` (``ScenarioError`` is one) escapes, and a refused request leaves
   the game as it was (the world, the trace, the random generator);
-- no per-request state outlives its request (the transaction's watch records are gone);
+- no per-request state outlives its request (the watch records of its transaction are gone);
 - every object is in exactly one place, the place it says it is in;
 - no record still names an object that is gone (CR 400.7: an object that moves is a new object):
   an exile link names its source on the battlefield and its card in exile, each with the
@@ -76,7 +76,7 @@ def _listed(world, place) -> list:
 def broken(game: Game) -> list[str]:
     """What does not hold in ``game``'s world (see the module's docstring); [] when all holds."""
     w = game.world
-    out = [f"per-request state left in {name}" for name, store in STORES.items() if len(store)]
+    out = []
     seen: dict[str, tuple] = {}
     for place in _places(w):
         for o in _listed(w, place):
@@ -188,6 +188,7 @@ def play(draw, game: Game, step, done: list) -> None:
     """Apply ``step`` (or undo) to ``game`` and check everything the module promises. ``done``
     holds, for each request applied, the world before it, the request and the world after."""
     world, rng, made, undoable = game.world, game.rng.getstate(), len(game.trace), game.undoable
+    kept = {name: len(store) for name, store in STORES.items()}
     try:
         if step == "undo":
             game.undo()
@@ -197,6 +198,8 @@ def play(draw, game: Game, step, done: list) -> None:
         assert game.world is world and game.rng.getstate() == rng, step
         assert len(game.trace) == made and game.undoable == undoable, step
         return
+    left = [name for name, store in STORES.items() if len(store) > kept[name]]
+    assert not left, (step, f"per-request state outlives its request in {left}")
     problems = broken(game)
     assert not problems, (step, problems)
     if step == "undo":
