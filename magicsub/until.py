@@ -125,8 +125,8 @@ def watcher(enter: str, text: Callable[[Obj], str], leave: str | None = None):
     """The ``watch`` of a card with an "exile" enters-the-battlefield trigger (behaviour
     ``enter``): it triggers when the card enters (``text`` words it); when the card leaves the
     battlefield, its 610.3 returns happen, or (``leave`` given) its leaves-the-battlefield
-    trigger triggers, looking back in time (CR 603.10a); and a linked card that leaves exile
-    stops being linked (CR 400.7)."""
+    trigger triggers, looking back in time (CR 603.10a: not when it was face down). A linked
+    card that leaves exile stops being linked whatever this watch sees (``on_move``)."""
 
     def watch(tx: Tx, gid: int, source: Obj, before: Obj | None, after: Obj | None) -> None:
         if after is not None and after.id == source.id and after.game == gid \
