@@ -194,6 +194,46 @@ def test_610_3_grasp_of_fate_that_exiles_itself_returns_what_it_exiled():
     assert "Literal reading" in " ".join(c.words() for s in steps for c in s.changes)
 
 
+# -- CR 603.7, 400.7: a delayed triggered ability and the object it is about -------------------
+
+def slid(via: str | None) -> tuple[Game, str]:
+    """Alex cycles with Astral Slide out; its ability exiles Bianca's Bears, and a delayed
+    triggered ability will return them at the next end step. With ``via``, the Bears leave
+    exile (to that zone) and are exiled again before then. Return the game and the words of
+    the delayed ability's resolution."""
+    g = game(("slide", "Astral Slide", "Alex", "battlefield"),
+             ("cycler", "Renewed Faith", "Alex", "hand"),
+             ("bears", "Runeclaw Bears", "Bianca", "battlefield"), players=("Alex", "Bianca"))
+    g.apply({"cycle": {"card": "cycler", "by": "Alex"}})
+    g.apply({"resolve": {"object": "slide", "target": "bears"}})
+    assert g.where("bears") == ("main", "exile") and len(g.world.delayed) == 1
+    if via is not None:
+        g.apply({"move": {"object": "bears", "to": via}})
+        g.apply({"move": {"object": "bears", "to": "exile"}})
+    g.apply({"resolve": "cycler"})
+    g.apply({"advance": "end"})
+    assert g.stack == ["slide"]
+    steps = g.apply({"resolve": "slide"})
+    return g, " ".join(c.words() for s in steps for c in s.changes)
+
+
+def test_603_7_astral_slide_returns_the_card_it_exiled():
+    """The contrast: untouched in exile, the Bears return under Bianca's control at the end
+    step."""
+    g, _ = slid(None)
+    assert g.where("bears") == ("main", "battlefield") and g.obj("bears").controller == "Bianca"
+
+
+@pytest.mark.parametrize("via", ["graveyard", "hand", "battlefield"])
+def test_400_7_astral_slide_does_not_return_a_card_that_left_exile_and_came_back(via):
+    """CR 400.7: the Bears left exile (to their owner's ``via``) and were exiled again: a new
+    object, not the card the delayed ability returns; they stay in exile (the original engine
+    returned them)."""
+    g, words = slid(via)
+    assert g.where("bears") == ("main", "exile")
+    assert "CR 400.7" in words and "does not return" in words
+
+
 # -- CR 603.2c: the event being watched, and a move made while watching it -----------------------
 
 MOVER = "Test Mover"
