@@ -29,6 +29,7 @@ from . import (
     rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
     triggers,
     turns,
+    until,
 )
 from .actions import normalize, parse_game
 from .cards import lookup
@@ -503,7 +504,7 @@ class Game:
         state = self.rng.getstate()
         before = self.world
         tx = Tx(self.world, self.edition, self.rng, len(self._steps),
-                observers=(effects.on_move, triggers.on_move),
+                observers=(effects.on_move, until.on_move, triggers.on_move),
                 replacements=(commander.instead,))
         tx.action = label
         if not record:

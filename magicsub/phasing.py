@@ -28,6 +28,10 @@ from .zones import Zone
 NEXT_UNTAP = "@next-untap-step"
 """``Obj.phased_until`` of a permanent that phased out under the control of a player who has
 left: it phases in during the next untap step (CR 702.26n). Never an object id."""
+NEVER = "@never"
+"""``Obj.phased_until`` of a permanent whose duration "until [source] leaves the battlefield"
+can no longer end: the source left while phased out (CR 702.26b). Never an object id: a later
+object with the source's id (CR 400.7) does not end it."""
 
 
 def _set(tx: Tx, obj: Obj, status: str, **fields) -> Obj:
@@ -209,6 +213,10 @@ def source_left(tx: Tx, source: Obj) -> None:
                 f"{names} stay{'s' if len(waiting) == 1 else ''} phased out. No official ruling "
                 "speaks of this case; it is the reading judges give a phased-out Banisher "
                 "Priest's exile.")
+        for obj in waiting:
+            _set(tx, obj, f"stays phased out: {source.label()}, which it waited for, is gone "
+                 "(a new object with its id, CR 400.7, would not end the wait)",
+                 phased_until=NEVER)
         return
     for obj in waiting:
         tx.note(f"CR 702.26c: {source.label()} has left the battlefield: {obj.label()} phases "

@@ -134,7 +134,9 @@ class Modifier:
 
 @dataclass(frozen=True, slots=True)
 class Delayed:
-    """A delayed triggered ability waiting for its moment (CR 603.7), e.g. Astral Slide's return."""
+    """A delayed triggered ability waiting for its moment (CR 603.7), e.g. Astral Slide's return.
+    ``obj`` is the object it is about and ``data`` what else its resolver needs to know (the
+    object's timestamp: a new object with its id is another object, CR 400.7)."""
 
     id: str
     game: int
@@ -144,6 +146,7 @@ class Delayed:
     obj: str
     text: str
     behaviour: str
+    data: tuple = ()
 
 
 class GameState(NamedTuple):

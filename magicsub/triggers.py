@@ -210,6 +210,28 @@ def _discontinued(tx: Tx, gid: int, trig: PendingTrigger) -> None:
                              "waits to be put on the stack", "pending", trig)
 
 
+_ABSENT = object()
+
+
+@contextmanager
+def scoped(store: weakref.WeakKeyDictionary, tx: Tx, value: object) -> Iterator[None]:
+    """Within the block, ``store`` holds ``value`` for the request ``tx``; after it, what it
+    held before (or no entry at all). Every piece of per-request state that describes "the
+    event being handled now" is kept this way, because handling an event can start another one
+    inside it (a watch's own move: a 610.3 return made while the move that caused it is still
+    being watched): each level sees its own value, and no level ends another's. Nothing is left
+    in ``store`` once the outermost block is over."""
+    outer = store.get(tx, _ABSENT)
+    store[tx] = value
+    try:
+        yield
+    finally:
+        if outer is _ABSENT:
+            store.pop(tx, None)
+        else:
+            store[tx] = outer
+
+
 _MOVING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 """Per request, the move a card's ``watch`` is looking at (``fire`` reads it: did a card leave
 a discontinued game?)."""
@@ -222,7 +244,9 @@ def first_in_event(tx: Tx, source: Obj, kind: str) -> bool:
     """True the first time in one move event (one change: a single move, or every card of a
     ``MoveAll``) that ``source``'s ability ``kind`` asks: a "whenever one or more cards ..."
     ability triggers once for the whole event."""
-    fired = _EVENT.setdefault(tx, set())
+    fired = _EVENT.get(tx)
+    if fired is None:
+        raise AssertionError("first_in_event is asked outside a move event (``on_move``)")
     if (source.id, kind) in fired:
         return False
     fired.add((source.id, kind))
@@ -234,8 +258,9 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
     ``transaction.Observer``): the registered cards' triggered abilities look at each
     (``watch_all``). Abilities that trigger on the same event trigger in their sources'
     timestamp order (``state.timestamp``), the default order in which their controller puts
-    them on the stack (CR 603.3b)."""
-    _EVENT.pop(tx, None)  # a new event: ``first_in_event`` starts a fresh set
+    them on the stack (CR 603.3b). A watch's own move (a 610.3 return) is a new event nested in
+    the one being watched: it gets its own ``first_in_event`` set, and the outer event's set is
+    back when it is over (``scoped``)."""
     index = _index(tx)
     battlefield = Zone.BATTLEFIELD
     befores = [b for b, _ in moves if b is not None]
@@ -256,12 +281,13 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
         return  # and nothing that watches leaves a battlefield
     objects = tx.world.objects
     seen: dict[int, tuple] = {}
-    for before, after in moves:
-        if quiet and tx.world.objects is objects and (
-                before is None or before.zone is not battlefield
-                or before.name not in names):
-            continue  # no watcher on these battlefields, and nothing leaves one
-        watch_all(tx, before, after, names, seen)
+    with scoped(_EVENT, tx, set()):
+        for before, after in moves:
+            if quiet and tx.world.objects is objects and (
+                    before is None or before.zone is not battlefield
+                    or before.name not in names):
+                continue  # no watcher on these battlefields, and nothing leaves one
+            watch_all(tx, before, after, names, seen)
 
 
 def _watchers(tx: Tx, gid: int, names: frozenset[str], seen: dict | None) -> list[Obj]:
@@ -300,15 +326,8 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
         for source in sources:
             card = lookup(source.name)
             if card is not None and card.watch is not None:
-                outer = _MOVING.get(tx)  # a watch's own move (a 610.3 return) nests in it
-                _MOVING[tx] = (before, after)
-                try:
+                with scoped(_MOVING, tx, (before, after)):
                     card.watch(tx, gid, source, before, after)
-                finally:
-                    if outer is None:
-                        del _MOVING[tx]
-                    else:
-                        _MOVING[tx] = outer
 
 
 def announce(tx: Tx, gid: int, moment: str, player: str, *args) -> None:

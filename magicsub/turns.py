@@ -201,7 +201,7 @@ def _end_step_triggers(tx: Tx, gid: int) -> None:
         tx.step("603.3", "the next time a player would receive priority")
         tx.delayed_event(d.id, d.text, "its moment has come")
         tx.trigger_event(gid, d.id, d.text, "triggers", "pending", PendingTrigger(
-            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj,)))
+            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj, *d.data)))
 
 
 def begin_turn(tx: Tx, gid: int) -> None:

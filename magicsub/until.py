@@ -11,10 +11,15 @@ triggered ability controlled by a player who has left the game isn't put on the 
 The link between a source and the cards it exiled is ``Exiled`` records in the source's game
 (``GameState.exiled_by``, written with ``tx.fact``). Each record names both objects by id and
 timestamp: an object that changes zones is a new object (CR 400.7), so a card that left exile, or
-a source that left the battlefield and came back, is no longer linked. Targets of the triggered
-abilities are chosen as they are put on the stack (CR 603.3d): the ``choose_target`` step (one
-target a step; Grasp of Fate takes up to one per opponent) or, for a single target, the
-``target`` of the ``resolve`` step (the idiom of Astral Slide).
+a source that left the battlefield and came back, is no longer linked. A link ends as the card
+leaves exile whatever its source can see then (``on_move``, an observer of every move), and links
+are always added to the list as it is after a move (a 610.3 return made while a move is watched
+may have ended some).
+
+Targets of the triggered abilities are chosen as they are put on the stack (CR 603.3d): the
+``choose_target`` step (one target a step; Grasp of Fate takes up to one per opponent) or, for a
+single target, the ``target`` of the ``resolve`` step (the idiom of Astral Slide). They are
+forgotten when the ability leaves the stack, resolved or not (``on_move``).
 """
 
 from __future__ import annotations
@@ -103,8 +108,15 @@ def _same(world, oid: str, gid: int, zone: Zone, order: int) -> Obj | None:
     return obj
 
 
-def _set_links(tx: Tx, gid: int, new: tuple[Exiled, ...], text: str) -> None:
-    tx.fact(gid, "exiled_by", new, text)
+def _link(tx: Tx, gid: int, added: list[Exiled], text: str) -> None:
+    """Add links to game ``gid``'s as they are now (never a list read before a move: the move's
+    watches may have ended some, and a stale list would bring them back)."""
+    tx.fact(gid, "exiled_by", links(tx.world, gid) + tuple(added), text)
+
+
+def _unlink(tx: Tx, gid: int, gone: tuple[Exiled, ...], text: str) -> None:
+    """End the links ``gone`` of game ``gid``."""
+    tx.fact(gid, "exiled_by", tuple(x for x in links(tx.world, gid) if x not in gone), text)
 
 
 # -- the watch each card registers ---------------------------------------------------------------
@@ -113,8 +125,8 @@ def watcher(enter: str, text: Callable[[Obj], str], leave: str | None = None):
     """The ``watch`` of a card with an "exile" enters-the-battlefield trigger (behaviour
     ``enter``): it triggers when the card enters (``text`` words it); when the card leaves the
     battlefield, its 610.3 returns happen, or (``leave`` given) its leaves-the-battlefield
-    trigger triggers, looking back in time (CR 603.10a); and a linked card that leaves exile
-    stops being linked (CR 400.7)."""
+    trigger triggers, looking back in time (CR 603.10a: not when it was face down). A linked
+    card that leaves exile stops being linked whatever this watch sees (``on_move``)."""
 
     def watch(tx: Tx, gid: int, source: Obj, before: Obj | None, after: Obj | None) -> None:
         if after is not None and after.id == source.id and after.game == gid \
@@ -125,24 +137,49 @@ def watcher(enter: str, text: Callable[[Obj], str], leave: str | None = None):
         elif before is not None and before.id == source.id and before.game == gid \
                 and _left(before, after):
             source_left(tx, gid, before, leave)
-        elif before is not None and before.game == gid and before.zone is Zone.EXILE:
-            _card_left_exile(tx, gid, source, before, after)
 
     return watch
 
 
-def _card_left_exile(tx: Tx, gid: int, source: Obj, before: Obj, after: Obj | None) -> None:
-    mine = [x for x in links(tx.world, gid) if x.source == source.id
-            and x.source_order == source.order and x.card == before.id
-            and x.card_order == before.order]
-    if not mine:
+def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
+    """Observer of every move (see ``transaction.Observer``): a record that names an object ends
+    when that object leaves the place the record was made for, whoever can see the move (CR
+    400.7: it becomes a new object). A linked card leaves exile: its link ends, also while the
+    permanent that exiled it is phased out or face down and watches nothing. A triggered
+    ability leaves the stack without resolving (its controller leaves the game, CR 800.4a): the
+    targets chosen for it are forgotten, so that a later ability given the same id starts with
+    none (CR 603.3d)."""
+    games = tx.world.games
+    if not any(g.exiled_by or g.chosen_targets for g in games.values()):
         return
-    rest = tuple(x for x in links(tx.world, gid) if x not in mine)
+    for before, after in moves:
+        if before is None or before.game is None:
+            continue
+        if before.zone is Zone.EXILE and games[before.game].exiled_by:
+            _card_left_exile(tx, before.game, before, after)
+        elif before.zone is Zone.STACK and (after is None or after.zone is not Zone.STACK):
+            _forget_targets(tx, before.game, before)
+        games = tx.world.games
+
+
+def _card_left_exile(tx: Tx, gid: int, before: Obj, after: Obj | None) -> None:
+    mine = tuple(x for x in links(tx.world, gid) if x.card == before.id
+                 and x.card_order == before.order)
     where = "left the game" if after is None or after.game is None else (
         f"went to the {after.place} of {game_name(after.game)}")
-    _set_links(tx, gid, rest, f"{before.label()} is no longer exiled with {source.label()}")
-    tx.note(f"{before.label()} {where}: it is a new object (CR 400.7), no longer the card "
-            f"{source.label()} exiled, and nothing will return it.")
+    for x in mine:
+        source = _label(tx, x.source)
+        _unlink(tx, gid, (x,), f"{before.label()} is no longer exiled with {source}")
+        tx.note(f"{before.label()} {where}: it is a new object (CR 400.7), no longer the card "
+                f"{source} exiled, and nothing will return it.")
+
+
+def _forget_targets(tx: Tx, gid: int, ability: Obj) -> None:
+    chosen = tx.game(gid).chosen_targets
+    if any(k == ability.id for k, _ in chosen):
+        tx.fact(gid, "chosen_targets", tuple((k, v) for k, v in chosen if k != ability.id),
+                f"{ability.label()} has left the stack: the targets chosen for it are "
+                "forgotten")
 
 
 def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
@@ -152,8 +189,7 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
     game = tx.game(gid)
     if game.ended:
         if mine:
-            _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
-                       f"{before.label()}'s exile links end with {game_name(gid)}")
+            _unlink(tx, gid, mine, f"{before.label()}'s exile links end with {game_name(gid)}")
             tx.note(f"Literal reading: {game_name(gid)} has ended (CR "
                     f"{tx.edition.cite('726.5').rule}). "
                     f"{before.label()} leaves its battlefield only because every card of the "
@@ -168,15 +204,24 @@ def source_left(tx: Tx, gid: int, before: Obj, leave: str | None) -> None:
                     "ability triggers when a phased-in permanent leaves the game with its "
                     "owner, so it does not trigger.")
             if mine:
-                _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
-                           f"{before.label()} is gone; nothing will return what it exiled")
+                _unlink(tx, gid, mine, f"{before.label()} is gone; nothing will return what it "
+                        "exiled")
+            return
+        if not before.face_up:
+            tx.note(f"CR 603.10a: a leaves-the-battlefield ability looks back in time, at the "
+                    f"permanent as it was just before it left. {before.label()} was face down: "
+                    "a face-down permanent has no text (CR 708.2a), so it had no "
+                    "leaves-the-battlefield ability to trigger, and nothing returns what it "
+                    "exiled.")
+            if mine:
+                _unlink(tx, gid, mine, f"{before.label()} left the battlefield face down; "
+                        "nothing will return what it exiled")
             return
         from .triggers import fire
 
         if mine:
-            _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
-                       f"{before.label()} has left the battlefield: its leaves-the-battlefield "
-                       "ability refers to the card it exiled (CR 607.2a)")
+            _unlink(tx, gid, mine, f"{before.label()} has left the battlefield: its "
+                    "leaves-the-battlefield ability refers to the card it exiled (CR 607.2a)")
         fire(tx, gid, before, f"{before.name}: return the exiled card to the battlefield under "
              "its owner's control", leave, tuple((x.card, x.card_order) for x in mine))
         tx.note(f"CR 603.3a: {before.controller}, who controlled {before.label()} when it left "
@@ -214,8 +259,7 @@ def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None
            "(CR 800.4a, 702.26n)")
     cards = _and_labels(tx, mine)
     with tx.aside("702.26b", "treated as though it does not exist", resume=more):
-        _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
-                   f"{source.label()} is gone; nothing will return what it exiled")
+        _unlink(tx, gid, mine, f"{source.label()} is gone; nothing will return what it exiled")
         tx.note(f"{source.label()} is phased out as it {how}. A phased-out permanent is treated "
                 "as though it does not exist (CR 702.26b): it does not leave the battlefield in "
                 "the eyes of the game.")
@@ -254,8 +298,7 @@ def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
 def _returns(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...], *, leaving: bool,
              more: bool) -> None:
     """The 610.3 return's own steps: the links end, then the exiled cards come back."""
-    _set_links(tx, gid, tuple(x for x in links(tx.world, gid) if x not in mine),
-               f"{source.label()} has left the battlefield: its exile ends")
+    _unlink(tx, gid, mine, f"{source.label()} has left the battlefield: its exile ends")
     why = f" with its owner, {source.owner}, who left the game (CR 800.4a)" if leaving else ""
     tx.note(f"{source.label()} left the battlefield{why}: the one-shot effect that returns what "
             "it exiled is made now. It is no ability: it does not use the stack and has no "
@@ -486,7 +529,7 @@ def exile_targets(tx: Tx, gid: int, top: Obj, target: str | None, *, until: bool
         tx.note(f"{source.label() if source else top.source} left the battlefield after its "
                 "ability triggered: the event the exile lasts “until” has already happened.")
         return
-    new = list(links(tx.world, gid))
+    added: list[Exiled] = []
     for t in legal:
         if tx.rule != "608.2c":
             tx.step("608.2c", FOLLOWS)
@@ -499,18 +542,36 @@ def exile_targets(tx: Tx, gid: int, top: Obj, target: str | None, *, until: bool
             tx.cease(t)
             continue
         if here:
-            new.append(Exiled(source.id, source_order, t, moved.order, moved.owner, until,
-                              f"{moved.label()} exiled by {source.label()}"))
+            added.append(Exiled(source.id, source_order, t, moved.order, moved.owner, until,
+                                f"{moved.label()} exiled by {source.label()}"))
     if not here:
         tx.note(f"Literal reading of the two abilities: {top.source} left the battlefield "
                 "before this one resolved; its leaves-the-battlefield ability found no exiled "
                 "card, so what this exiles stays in exile for good (it is not a CR 610.3 "
                 "“until”).")
         return
-    if len(new) != len(links(tx.world, gid)):
-        words = "until it leaves the battlefield (CR 610.3)" if until else \
-            "for its leaves-the-battlefield ability (CR 607.2a)"
-        _set_links(tx, gid, tuple(new), f"{source.label()} keeps the cards it exiled {words}")
+    if not added:
+        return
+    words = "until it leaves the battlefield (CR 610.3)" if until else \
+        "for its leaves-the-battlefield ability (CR 607.2a)"
+    _link(tx, gid, added, f"{source.label()} keeps the cards it exiled {words}")
+    if until and _same(tx.world, source.id, gid, Zone.BATTLEFIELD, source_order) is None:
+        _exiled_itself(tx, gid, source, tuple(added))
+
+
+def _exiled_itself(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
+    """``source`` was among what its own "until" ability exiled (a Grasp of Fate that an
+    opponent of the ability's controller controls by then): it left the battlefield as the
+    exile was made (CR 610.3)."""
+    with tx.aside("610.3", "A second one-shot effect is created immediately after the "
+                  "specified event", resume=False):
+        tx.note(f"Literal reading: {source.label()} left the battlefield in the event that "
+                "exiled what its ability exiled, so the specified event happened at the same "
+                "time as the exile, not before it (CR 610.3b does not apply), and the second "
+                "one-shot effect is created immediately after it. No Gatherer ruling speaks of a "
+                "permanent that its own “until” ability exiles. The other reading (the exile "
+                "never ends) leaves the cards in exile.")
+        _returns(tx, gid, source, mine, leaving=tx.held_orphans is not None, more=False)
 
 
 def return_linked(tx: Tx, gid: int, top: Obj, choose, target) -> None:

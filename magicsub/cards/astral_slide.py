@@ -37,23 +37,30 @@ def _exile(tx: Tx, gid: int, top: Obj, choose, target) -> None:
         raise RulesError("601.2c", f"{creature.label()} is not a creature on the battlefield of "
                          f"{_where(gid)}", subject=target)
     tx.step("608.2c", FOLLOWS)
-    tx.move(target, gid, Zone.EXILE)
+    exiled = tx.move(target, gid, Zone.EXILE)
     did = f"astral-{tx.world.seq + 1}"
     text = f"Astral Slide: return {creature.name} at the beginning of the next end step"
     tx.delayed_event(did, text, "is created", Delayed(
-        did, gid, top.source or top.id, top.controller, "end", target, text, "astral_return"))
+        did, gid, top.source or top.id, top.controller, "end", target, text, "astral_return",
+        (exiled.order,)))
     tx.note(f"A delayed triggered ability controlled by {top.controller} will return "
             f"{creature.name} at the beginning of the next end step.")
 
 
 def _return(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     """The delayed triggered ability resolves: the exiled card returns under its owner's
-    control, if it is still in exile and its owner is still in the game."""
+    control, if it is still in exile (the same object: one that left exile and came back is a
+    new object, CR 400.7) and its owner is still in the game."""
     data = dict(top.extra).get("data") or ()
     card = tx.world.objects.get(data[0]) if data else None
     tx.step("608.2c", FOLLOWS)
     if card is None or card.game != gid or card.zone is not Zone.EXILE:
         tx.note("The exiled card is no longer in exile: it does not return.")
+        return
+    if len(data) > 1 and card.order != data[1]:
+        tx.note(f"{card.label()} left exile after Astral Slide exiled it and is in exile again: "
+                "it is a new object with no memory of, or relation to, its previous existence "
+                "(CR 400.7), not the card this ability returns. It does not return.")
         return
     if departed.zone_refused(tx, gid, card.owner):
         return
