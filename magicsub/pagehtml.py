@@ -292,7 +292,7 @@ def print_table(trace: Trace, title: str | None) -> str:
             f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
-def _equal_run(a: list[int], i: int, b: list[int], j: int) -> int:
+def _equal_run(a: list, i: int, b: list, j: int) -> int:
     """How many items of ``a`` from ``i`` equal those of ``b`` from ``j``, one after the other
     (found by comparing ever longer slices, then shorter ones: a long run costs few steps)."""
     limit = min(len(a) - i, len(b) - j)
@@ -331,12 +331,6 @@ def _runs(previous: list, current: list) -> Iterator[tuple[int, int, int]]:
         yield j, p, count
         j += count
         p += count
-
-
-def _diff(previous: list[int], current: list[int]) -> list:
-    """``current`` as a difference from ``previous`` (``_runs``): a number is a fragment,
-    ``[start, count]`` the ``count`` items of ``previous`` from ``start``."""
-    return [[p, count] if count > 1 else current[j] for j, p, count in _runs(previous, current)]
 
 
 class PageTooLarge(ValueError):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -269,6 +269,27 @@ class BoardCache:
                    *(e for e in seen if e is not match)][:self.KEEP]
         return match.number, match.ordered
 
+    def zone(self, key: tuple, draw: Callable[[], list[str]]) -> list[str]:
+        """The fragments of a zone drawn under ``key`` (what it shows: its place, content
+        number, marks...), ``draw()`` the first time."""
+        found = self._zones.get(key)
+        if found is None:
+            self.zones_drawn += 1
+            found = self._zones[key] = draw()
+        return found
+
+    def item(self, o: Obj, key: tuple, draw: Callable[[], str]) -> str:
+        """The list item of the object ``o`` drawn under ``key`` (how it is shown), ``draw()``
+        the first time ``o`` itself is shown so."""
+        key = (id(o), *key)
+        found = self._items.get(key)
+        if found is not None and found[0] is o:
+            return found[1]
+        self.items_drawn += 1
+        html = draw()
+        self._items[key] = (o, html)
+        return html
+
     def named(self, objs: list[Obj]) -> list[Obj]:
         """The objects of ``objs`` that are not unnamed library cards (``is_anonymous``),
         each object looked at once."""
@@ -353,15 +374,12 @@ class _Board:
         """The objects in ``place``, in order, and their content number (``BoardCache``)."""
         return self.cache.contents(self.world, place)
 
-    def cached(self, kind: str, place: Place, number: int, loc: Loc, draw, *extra) -> list[str]:
+    def cached(self, kind: str, place: Place, number: int, loc: Loc,
+               draw: Callable[[], list[str]], *extra: object) -> list[str]:
         """The fragments of the zone ``place`` (content ``number``), drawn by ``draw()`` unless
         the cache has them for the same content, marks, arrival and ``extra``."""
         key = (kind, place, number, self.local.get(place, ()), loc in self.arrivals, *extra)
-        found = self.cache._zones.get(key)
-        if found is None:
-            self.cache.zones_drawn += 1
-            found = self.cache._zones[key] = draw()
-        return found
+        return self.cache.zone(key, draw)
 
     def rule(self, number: str) -> str:
         """A rule number of the board: a link or a hover title (escaped)."""
@@ -378,14 +396,8 @@ class _Board:
             if mark == "moved" and o.id in self.origins and o.id not in self.said:
                 words += " from " + place_words(self.origins[o.id], o.game)
         pt = modifiers.describe(self.world, o)
-        key = (id(o), show, mark, words, pt)
-        found = self.cache._items.get(key)
-        if found is not None and found[0] is o:
-            return found[1]
-        self.cache.items_drawn += 1
-        html = self.obj(o, show=show, mark=mark, words=words, pt=pt)
-        self.cache._items[key] = (o, html)
-        return html
+        return self.cache.item(o, (show, mark, words, pt),
+                               lambda: self.obj(o, show=show, mark=mark, words=words, pt=pt))
 
     def obj(self, o: Obj, *, show: str = "owner", mark: str | None = None,
             words: str | None = None, pt: str = "") -> str:

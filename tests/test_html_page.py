@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 from filetools import SCENARIO
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from immutables import Map
 
 import magicsub
@@ -155,6 +157,32 @@ def test_a_move_into_a_long_zone_costs_what_it_changes():
     assert len(hand) == 1 and hand[0].startswith("<li") and len(hand[0]) < 200
     new = [data["f"][i] for i in data["s"][-1] if isinstance(i, int)]
     assert sum(len(f) for f in new) < 3_000
+
+
+PAGES = st.lists(st.lists(st.sampled_from(["<a>", "</a>", "x", "y", "z", "</div>", "w"]),
+                          max_size=12), min_size=1, max_size=8)
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(pages=PAGES, data=st.data())
+def test_packed_pages_unpack_to_the_pages(pages, data):
+    """Whatever the pages (fragments repeated, moved, dropped), each is written as a
+    difference that the page's script undoes into the page, and so is each compact position's
+    page against the page after its group."""
+    steps = len(pages) - 1
+    cuts = sorted(data.draw(st.sets(st.integers(2, steps))) if steps > 1 else [])
+    firsts = [1, *cuts] if steps else []
+    groups = [(first, (firsts + [steps + 1])[i + 1] - 1) for i, first in enumerate(firsts)]
+    assert all(1 <= first <= last <= steps for first, last in groups)
+    group_pages = [None if first == last else data.draw(PAGES)[0] for first, last in groups]
+    packed = pagehtml.pack(pages, groups, group_pages)
+    assert pagehtml.unpack(packed) == ["".join(page) for page in pages]
+    shown = pagehtml.unpack_groups(packed)
+    assert shown[0] == "".join(pages[0])
+    for (first, _), page, html in zip(groups, group_pages, shown[1:], strict=True):
+        assert html == "".join(page if page is not None else pages[first])
+    assert len(packed["f"]) == len({f for page in [*pages, *filter(None, group_pages)]
+                                    for f in page})
 
 
 def test_a_boards_cost_is_what_changed_since_the_last_one():
