@@ -1,4 +1,5 @@
-"""Steppers and quizzes as self-contained HTML, for the published book: no widget state.
+"""Steppers and quizzes as self-contained HTML, for the published book and ``magicsub html``
+(``magicsub.htmlpage``): no widget state.
 
 The notebooks show ``magicsub.widgets.Stepper`` and ``Quiz`` (live in JupyterLab and Voila).
 The published book shows the same stepper and quiz through the objects of this module, which
@@ -8,15 +9,16 @@ book's Sphinx extension ``tools/static_pages.py`` sets it, so every notebook of 
 nbval reads the same text); their ``text/html`` is the stepper or quiz itself: header, controls
 (buttons, a range input), the board before the first step, and the steps as compact JSON that
 ``assets/pages/magicsub-pages.js`` (served by the book on every page, no dependencies)
-plays. No
-RequireJS, no widget manager.
+plays. No RequireJS, no widget manager.
 
 The JSON of a stepper (``pack``): every step's page split into fragments
 (``magicsub.render.step_fragments``: the step's header, its changes, each game's head, each
-seat, each zone...), each distinct fragment stored once (``"f"``), and each page as the indices
-of its fragments (``"s"``), written as a difference from the page before: a number is a
-fragment, ``[start, count]`` repeats ``count`` indices of the previous page from ``start``.
-A step then costs what it changes, not a whole board.
+seat, each zone's head, each object...), each distinct fragment stored once (``"f"``), and each
+page as the indices of its fragments (``"s"``), written as a difference from the page before:
+a number is a fragment, ``[start, count]`` repeats ``count`` indices of the previous page from
+``start``. A step then costs what it changes, not a whole board; and the pages are drawn with
+one ``render.BoardCache``, so drawing a step costs about what it changes too. A
+``PageLimit`` bounds what a stepper may hold (``magicsub html``'s pages).
 
 >>> import magicsub
 >>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})

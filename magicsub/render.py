@@ -901,9 +901,10 @@ def board_fragments(world: World, *,
     tag; per game its head (title, status, the game it is a subgame of), its turn and
     priority, each player's seat line, library, hand and graveyard, the close of the seats,
     each shared zone, what waits, then its subgames' panels (the same, nested: the tree of
-    games) and its close; then the panel of what is outside every game. A fragment is an
-    unbalanced piece of HTML (an open or a close tag, or whole elements); consecutive boards
-    share most of them, which a static stepper stores once (``magicsub.pagehtml``).
+    games) and its close; then the panel of what is outside every game. In a zone, each
+    listed object is a fragment of its own, between the zone's head and its close. A fragment
+    is an unbalanced piece of HTML (an open or a close tag, or whole elements); consecutive
+    boards share most of them, which a static stepper stores once (``magicsub.pagehtml``).
 
     ``moves`` (``step_moves``): each moved object says where from ("★ moved from ..."), and
     the place it left shows a "ghost" item (``class="ms-gone"``, ``data-left`` = its
