@@ -42,7 +42,7 @@ help:
 	@echo "make lab        run JupyterLab with this project's environment"
 	@echo "make notebooks  re-execute every notebook under book/, storing text outputs (no widget state)"
 	@echo "make golden     rewrite tests/golden/ (the trace of every scenario) after an engine change"
-	@echo "make wheel      build the sdist and the wheel (with the widget JavaScript) into dist/"
+	@echo "make wheel      build the sdist and the wheel into dist/"
 	@echo "make lint | unit | nbval | browser | test-lite | bench | clean"
 
 # --- environments -------------------------------------------------------------------------
@@ -92,9 +92,8 @@ golden: $(VENV_STAMP)
 lab: $(VENV_STAMP)
 	$(BIN)/jupyter lab
 
-# The build backend (tools/build_backend.py) copies the widget JavaScript from node_modules into
-# magicsub/assets/vendor/ first: `pip install 'dist/magicsub-*.whl[widgets]'` needs no Node.
-wheel: $(VENV_STAMP) $(NODE_STAMP)
+# Plain setuptools: the package carries its own scripts and styles (no Node needed).
+wheel: $(VENV_STAMP)
 	$(BIN)/uv build --out-dir dist
 
 # The JupyterLite site (tools/lite.py): always built from scratch, offline once .cache/lite
@@ -112,10 +111,9 @@ lint: $(VENV_STAMP)
 # is left out, not only deselected: its conftest would read _build/html while `make book`
 # writes it, and --doctest-modules would import its conftest.py and tests/conftest.py both as
 # module "conftest" (pytest: import file mismatch).
-# node_modules too: `magicsub html` pages (and their tests) embed the widget JavaScript.
 # tests/test_wheel.py (marker `wheel`, ~10 s on one worker) builds the wheel and installs it
 # into a fresh virtualenv, offline from uv's cache, which `make venv` filled.
-unit: $(VENV_STAMP) $(NODE_STAMP)
+unit: $(VENV_STAMP)
 	$(PYTEST) $(PARALLEL) tests magicsub README.md -m "not browser" --ignore=tests/browser \
 	  --ignore=tests/lite \
 	  --doctest-modules --ignore=magicsub/widgets.py --doctest-glob=README.md
@@ -151,4 +149,4 @@ bench: $(VENV_STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf _build book/_vendor .cache magicsub/assets/vendor dist
+	rm -rf _build book/_vendor .cache dist

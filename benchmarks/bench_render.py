@@ -4,8 +4,9 @@ a stepper's data linear in the number of changes).
 - ``magicsub.render.step_html`` of the busiest step of a 4-player game with 60-card libraries
   (median ms, budget < 5 ms), beside ``html.escape`` over as many names (a baseline).
 - The bytes of a stepper's data as a page ships it: the embedded widget state of the
-  ipywidgets Stepper (``magicsub.widgets.state_bytes``: JupyterLab, ``magicsub html``) and the
-  static HTML of the published book's (``magicsub.pagehtml.Stepper.html``).
+  ipywidgets Stepper (``magicsub.widgets.state_bytes``: a notebook exported with its widgets)
+  and the static HTML of the published book's and ``magicsub html``'s
+  (``magicsub.pagehtml.Stepper.html``); ``bench_html.py`` measures whole pages.
   Cases: the 4-player trace, 1, 4 and 16 nested subgames (the engine's limit), and 50 subgames
   played as nests of up to 16 levels. Bytes per change should not grow with the trace.
 
@@ -135,12 +136,12 @@ def stepper_rows(sizes: dict) -> list[Row]:
     from magicsub.pagehtml import Stepper as StaticStepper
 
     forms = {"widget": "embedded widget state",
-             "static": "static HTML of the published book (magicsub.pagehtml)"}
+             "static": "static HTML of the book and magicsub html (magicsub.pagehtml)"}
     measured = {form: {} for form in forms}
     labels = {}
     for key, label, trace, count in cases(sizes):
         labels[key] = label
-        stepper = Stepper(trace, title=label, live=False)  # the state `magicsub html` embeds
+        stepper = Stepper(trace, title=label, live=False)  # an exported notebook's state
         sizes_now = {"widget": state_bytes(stepper),
                      "static": size_of(StaticStepper(trace, title=label).html())}
         for form, size in sizes_now.items():
@@ -159,8 +160,8 @@ def stepper_rows(sizes: dict) -> list[Row]:
                         f"{described}: growth of the bytes per change", growth(points), "",
                         FLAT if shipped else None, {},
                         note="1 = linear in the number of changes" + (
-                            "" if shipped else "; JupyterLab and `magicsub html` only: no "
-                            "book page ships widget state")))
+                            "" if shipped else "; JupyterLab only: no page of the book or of "
+                            "`magicsub html` ships widget state")))
     ratios = {key: round(measured["widget"][key]["bytes"] / raw["bytes"], 1)
               for key, raw in measured["static"].items() if raw["bytes"]}
     rows.append(Row("stepper.widget_vs_static", "stepper",

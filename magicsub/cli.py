@@ -29,6 +29,7 @@ import textwrap
 from pathlib import Path
 
 from . import __version__
+from .limits import MAX_PAGE_BYTES, MAX_PAGE_CELLS
 from .scenario import FileRun, run_file
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
@@ -146,18 +147,24 @@ examples:
     "show": """\
 example:
   magicsub show my.yaml | less""",
-    "html": """\
+    "html": f"""\
 examples:
   magicsub html my.yaml -o my.html                  the page, and its folder my_files/
   magicsub html my.yaml -o my.html --single-file    one file: open it from disk, email it
   magicsub html my.yaml -o my.html --single-file --embed > snippet.html
                                                     and an <iframe> snippet for a blog post
 
-By default the page comes with a folder named after it (my.html: my_files/, the widget
-JavaScript, about 2 MB): keep the two side by side. With --single-file the page holds
-everything (about 2.2 MB, 0.55 MB gzipped). The <iframe> that --embed prints is sandboxed
+The page shows the book's stepper: compact steps ("Show every step"), "Jump to the step
+citing" a rule, a link to each step (my.html#walk-12) and a table of every step for printing.
+By default it comes with a folder named after it (my.html: my_files/, its script and styles,
+about 40 kB): keep the two side by side. With --single-file the page holds everything (a
+walkthrough of 50 steps: about 140 kB). The <iframe> that --embed prints is sandboxed
 (sandbox="allow-scripts"): the page's scripts run, but cannot reach the blog's page, cookies
-or storage. Change its src if the page is not beside the post, its height to taste.""",
+or storage. Change its src if the page is not beside the post, its height to taste.
+
+limits: a page grows with what its steps change (about 1 kB a step). A page of more than
+{MAX_PAGE_BYTES:,} bytes, or whose steps show more than {MAX_PAGE_CELLS:,} fragments of board
+in all, is refused (exit 2, nothing written): split the scenario into shorter walkthroughs.""",
     "examples": """\
 examples:
   magicsub examples                              list them: name, then title

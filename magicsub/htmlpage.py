@@ -1,34 +1,48 @@
 """A standalone walkthrough page, for ``magicsub html FILE -o page.html``.
 
-The page embeds the widget state of a ``Stepper`` over the scenario's trace and runs it with
-``@jupyter-widgets/html-manager``'s ``embed.js`` (``magicsub.widgetjs``). By default the script
-and the icon font it asks for go to a folder beside the page, ``<page>_files/`` (about 2 MB);
-with ``single_file`` everything is inline in the page, to open from disk, email or attach.
-Either way nothing is loaded from another host, and the page works from ``file://``.
-``embed_snippet`` is the ``<iframe>`` that shows a page in a blog post.
+The page shows the same static stepper as the published book (``magicsub.pagehtml.Stepper``:
+compact steps, "Jump to the step citing", step links ``#walk-N``, a table of every step for
+printing), played by the same small script and styled by the same style sheets
+(``magicsub/assets/pages``, ``ASSETS``): no widget manager, no ipywidgets. By default the
+scripts and styles go to a folder beside the page, ``<page>_files/`` (about 40 kB); with
+``single_file`` they are inline in the page, to open from disk, email or attach. Either way
+nothing is loaded from another host, and the page works from ``file://``. Without JavaScript
+the page shows the board before the first step and the table of every step.
+
+A page is held to ``magicsub.limits.MAX_PAGE_BYTES`` and ``MAX_PAGE_CELLS``
+(``pagehtml.PageLimit``), counted while its steps are drawn: a larger one is refused and
+nothing is written. ``embed_snippet`` is the ``<iframe>`` that shows a page in a blog post.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import re
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
-from . import widgetjs
+from .limits import MAX_PAGE_BYTES
 from .pagefiles import OutputRefused, check_output, new_folder, sync_folder, write_atomic
+from .pagehtml import PageLimit, PageTooLarge, Stepper
 from .textchars import forbidden, one_line
-from .widgetjs import MissingAssets
 
 if TYPE_CHECKING:
     from .scenario import ScenarioResult
 
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-MODEL_REF = "IPY_MODEL_"
+ASSETS_FOLDER = Path(__file__).resolve().parent / "assets" / "pages"
+"""The scripts and style sheets of the book's steppers and quizzes (``tools/static_pages.py``
+serves the same files on every page of the book)."""
+SCRIPTS = ("magicsub-pages.js", "magicsub-screen.js")
+"""The scripts a page runs: the one that plays steppers and quizzes, and the one that fits
+them to the screen and to paper."""
+STYLES = ("magicsub-pages.css", "magicsub-nav.css")
+"""The style sheets of the steppers' and quizzes' controls."""
+ASSETS = SCRIPTS + STYLES
+"""Every file of ``ASSETS_FOLDER`` a page needs, in the order the page loads them."""
+STEPPER_KEY = "walk"
+"""The key of a walkthrough's stepper: step N is at the address ``#walk-N``."""
 
 PAGE_CSS = """\
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;\
@@ -39,151 +53,64 @@ h2{font-size:1.2rem;margin:1em 0 .3em}
 .ms-ok{font-weight:700}
 .ms-fail{font-weight:700;color:#a30000}
 """
+NOSCRIPT_CSS = ".ms-static .ms-print[hidden]{display:block!important}"
+"""Without JavaScript, the table of every step (hidden on screen otherwise) is shown."""
 
 
-def copy_assets(dest: Path, place: Path | None = None) -> list[Path]:
-    """Copy ``embed.js``, its licence notices and its icon font into ``dest``; return them.
+class View(Protocol):
+    """What a page shows: a ``pagehtml`` Stepper, Quiz or Compare (anything with ``html()``)."""
 
-    ``place`` is the html-manager package folder to copy from (default ``widgetjs.folder()``).
+    def html(self) -> str:
+        """The view as one HTML element."""
+
+
+def asset_path(name: str) -> Path:
+    """The file of the asset ``name`` (one of ``ASSETS``)."""
+    return ASSETS_FOLDER / name
+
+
+_HEAD_COMMENT = re.compile(r"\A(?://[^\n]*\n)+")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/\n?", re.S)
+
+
+def _inline(name: str) -> str:
+    """An asset's text as a page holds it inline: its explanatory comments left out (the
+    ``//`` lines that open a script, the ``/* */`` comments of a style sheet: the files in
+    ``ASSETS_FOLDER`` keep them), and safe inside its ``<script>`` or ``<style>`` element (no
+    ``</script`` or ``</style`` can end the element early)."""
+    text = asset_path(name).read_text("utf-8")
+    if name.endswith(".js"):
+        text = _HEAD_COMMENT.sub(f"// {name}: magicsub/assets/pages\n", text)
+    else:
+        text = _CSS_COMMENT.sub("", text)
+    return re.sub(r"</(script|style)", r"<\\/\1", text, flags=re.IGNORECASE)
+
+
+def copy_assets(dest: Path) -> list[Path]:
+    """Copy ``ASSETS`` into ``dest``; return their paths there.
+
     The folder's rules are ``magicsub.pagefiles``': no symbolic link followed in it, a copy
     only where the content (SHA-256) differs, never over a file of the user's.
 
-    :raises MissingAssets: the widget JavaScript is not installed.
     :raises OutputRefused: a link, a non-file or a file of the user's is in the way (named).
     :raises OSError: naming the path that could not be written.
     """
-    place = place or widgetjs.folder()
-    names = (widgetjs.EMBED_SCRIPT, widgetjs.EMBED_LICENSES, widgetjs.ICON_FONT)
-    return sync_folder(dest, [(name, widgetjs.source(name, place)) for name in names])
+    return sync_folder(dest, [(name, asset_path(name)) for name in ASSETS])
 
 
-def a11y_script() -> str:
-    """The JavaScript that gives slider handles and Play buttons accessible names
-    (``magicsub/assets/widgets_a11y.js``); load it on any page with widgets."""
-    from importlib import resources
-
-    return resources.files("magicsub.assets").joinpath("widgets_a11y.js").read_text("utf-8")
-
-
-def _script_json(data: object) -> str:
-    """JSON for the inside of a ``<script>`` element (no ``</script>`` can end it early)."""
-    text = json.dumps(data, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def widget_state(views: Sequence) -> dict:
-    """The state of ``views`` and their dependencies, without default values, except ``None``s.
-
-    A ``None`` is kept because some JavaScript defaults differ from the Python ones: a
-    ``ToggleButtons.index`` of ``None`` would become ``""`` in the browser, and a ``Stack``
-    jslinked to it would fail to render.
-    """
-    from ipywidgets.embed import dependency_state
-
-    small = dependency_state(list(views), drop_defaults=True)
-    full = dependency_state(list(views), drop_defaults=False)
-    for model_id, entry in small.items():
-        for key, value in full[model_id]["state"].items():
-            if value is None:
-                entry["state"].setdefault(key, None)
-    return small
-
-
-def _renamed(value: object, names: dict[str, str]) -> object:
-    if isinstance(value, str):
-        if value.startswith(MODEL_REF) and value[len(MODEL_REF):] in names:
-            return MODEL_REF + names[value[len(MODEL_REF):]]
-        return value
-    if isinstance(value, dict):
-        return {key: _renamed(item, names) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_renamed(item, names) for item in value]
-    return value
-
-
-def _rename_models(data: dict, names: dict[str, str], order: list[str]) -> dict:
-    manager = data["manager_state"]
-    state = manager["state"]
-    return {**data,
-            "manager_state": {**manager, "state": {
-                names[old]: {**state[old], "state": _renamed(state[old]["state"], names)}
-                for old in order}},
-            "view_specs": [{**spec, "model_id": names[spec["model_id"]]}
-                           for spec in data["view_specs"]]}
-
-
-def stable_ids(data: dict) -> dict:
-    """``embed_data``'s output with each widget model's random id (a uuid4) replaced by a
-    deterministic one, in the state, in every reference and in the view specs.
-
-    Models are numbered in the order they are reached from the views (references visited in
-    key order); an id is 24 hex digits of the SHA-256 of the state so numbered, then the
-    number in 8 hex digits: the same widgets give the same bytes, and two pages' ids differ.
-    """
-    state = data["manager_state"]["state"]
-    order: list[str] = []
-    seen: set[str] = set()
-
-    def visit(model_id: str) -> None:
-        pending = [model_id]
-        while pending:
-            current = pending.pop()
-            if current in seen or current not in state:
-                continue
-            seen.add(current)
-            order.append(current)
-            found: list[str] = []
-            _references(state[current]["state"], found)
-            pending.extend(reversed(found))
-
-    for spec in data["view_specs"]:
-        visit(spec["model_id"])
-    for model_id in state:
-        visit(model_id)
-    numbered = _rename_models(data, {old: str(n) for n, old in enumerate(order)}, order)
-    canonical = json.dumps(numbered, sort_keys=True, separators=(",", ":"))
-    prefix = hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    return _rename_models(data, {old: f"{prefix}{n:08x}" for n, old in enumerate(order)}, order)
-
-
-def _references(value: object, found: list[str]) -> None:
-    """Append the model ids ``value`` refers to (``IPY_MODEL_<id>`` strings), in key order."""
-    if isinstance(value, str):
-        if value.startswith(MODEL_REF):
-            found.append(value[len(MODEL_REF):])
-    elif isinstance(value, dict):
-        for key in sorted(value):
-            _references(value[key], found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _references(item, found)
-
-
-def page_html(views: Sequence, *, title: str, files: str | None, body_before: str = "",
-              body_after: str = "", fallback: str = "", place: Path | None = None) -> str:
-    """The page: the widget state of ``views`` (and what they depend on) and one view each.
-
-    ``files`` is the URL of the assets folder relative to the page, or ``None`` for a page
-    with ``embed.js`` inline (from the html-manager folder ``place``, default
-    ``widgetjs.folder()``); ``body_before`` and ``body_after`` are HTML around the widgets
-    (already escaped); ``fallback`` is shown when JavaScript is off.
-
-    :raises MissingAssets: inline, and the widget JavaScript is missing or not the build
-        magicsub inlines.
-    """
-    from ipywidgets.embed import embed_data
-
-    data = stable_ids(embed_data(views=list(views), state=widget_state(views)))
-    view_tags = "\n".join(
-        f'<div class="ms-view"><script type="{WIDGET_VIEW}">{_script_json(spec)}</script></div>'
-        for spec in data["view_specs"])
+def page_html(views: Sequence[View], *, title: str, files: str | None, body_before: str = "",
+              body_after: str = "") -> str:
+    """The page: ``views`` (``pagehtml`` steppers, quizzes...) between ``body_before`` and
+    ``body_after`` (HTML, already escaped), with the scripts and styles of ``ASSETS`` from
+    the folder at the URL ``files`` (relative to the page), or inline when it is ``None``."""
     if files is None:
-        embed = f"<script>\n{widgetjs.inline_script(place)}</script>"
+        styles = "".join(f"<style>{_inline(name)}</style>" for name in STYLES)
+        scripts = "".join(f"<script>{_inline(name)}</script>" for name in SCRIPTS)
     else:
         base = quote(files)
-        embed = (f'<script src="{base}/{widgetjs.EMBED_SCRIPT}" '
-                 f'data-jupyter-widgets-cdn="{base}/widget-modules/"></script>')
-    noscript = f"<noscript>{fallback}</noscript>" if fallback else ""
+        styles = "".join(f'<link rel="stylesheet" href="{base}/{name}">' for name in STYLES)
+        scripts = "".join(f'<script defer src="{base}/{name}"></script>' for name in SCRIPTS)
+    shown = "\n".join(view.html() for view in views)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -192,15 +119,14 @@ def page_html(views: Sequence, *, title: str, files: str | None, body_before: st
 <title>{escape(title)}</title>
 <link rel="icon" href="data:,">
 <style>{PAGE_CSS}</style>
-<script type="{WIDGET_STATE}">{_script_json(data["manager_state"])}</script>
-{embed}
-<script>{a11y_script()}</script>
+{styles}
+{scripts}
+<noscript><style>{NOSCRIPT_CSS}</style></noscript>
 </head>
 <body>
 <main>
 {body_before}
-{view_tags}
-{noscript}
+{shown}
 {body_after}
 </main>
 </body>
@@ -208,33 +134,36 @@ def page_html(views: Sequence, *, title: str, files: str | None, body_before: st
 """
 
 
-def write_widgets_page(views: Sequence, out: str | Path, *, title: str, body_before: str = "",
-                       body_after: str = "", fallback: str = "",
-                       inputs: Sequence[str | Path] = (), single_file: bool = False) -> Path:
-    """Write a page with ``views`` to ``out``, and its assets to ``<stem>_files/`` beside it
-    unless ``single_file`` (then the page holds them).
+def write_static_page(views: Sequence[View], out: str | Path, *, title: str,
+                      body_before: str = "", body_after: str = "",
+                      inputs: Sequence[str | Path] = (), single_file: bool = False,
+                      max_bytes: int = MAX_PAGE_BYTES) -> Path:
+    """Write a page with ``views`` to ``out``, and its scripts and styles to ``<stem>_files/``
+    beside it unless ``single_file`` (then the page holds them).
 
     Files are written as ``magicsub.pagefiles`` says: never over one of ``inputs``, never
     through a symbolic link, atomically, and a run that fails leaves no folder it created.
 
-    :raises MissingAssets: the widget JavaScript is not installed.
+    :raises PageTooLarge: the page would be larger than ``max_bytes``; nothing was written.
     :raises OutputRefused: ``out`` is an input or a link, or something is in the assets'
         way; nothing was written.
     :raises OSError: naming the path that could not be written; the previous page is intact.
     """
     out = Path(out)
     check_output(out, inputs)
-    place = widgetjs.folder()
     files = None if single_file else f"{out.stem}_files"
-    html = page_html(views, title=title, files=files, body_before=body_before,
-                     body_after=body_after, fallback=fallback, place=place)
+    data = page_html(views, title=title, files=files, body_before=body_before,
+                     body_after=body_after).encode("utf-8", "backslashreplace")
+    if len(data) > max_bytes:
+        raise PageTooLarge(f"the page would take {len(data):,} bytes, more than "
+                           f"{max_bytes:,} (the limit of a page)")
     with new_folder(out.parent):
         if files is None:
-            write_atomic(out, html.encode("utf-8", "backslashreplace"))
+            write_atomic(out, data)
             return out
         with new_folder(out.parent / files):
-            copy_assets(out.parent / files, place)
-            write_atomic(out, html.encode("utf-8", "backslashreplace"))
+            copy_assets(out.parent / files)
+            write_atomic(out, data)
     return out
 
 
@@ -282,24 +211,27 @@ def _expectations_html(result: ScenarioResult) -> str:
     return f"<h2>Expectations</h2><ul>{items}</ul>"
 
 
-def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool = False) -> Path:
-    """Write the walkthrough page of a scenario's run (a Stepper over its trace); the scenario's
-    file is an input that ``out`` may not be (see ``write_widgets_page``)."""
-    from . import render
-    from .widgets import Stepper
+def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool = False,
+                  limit: PageLimit | None = None) -> Path:
+    """Write the walkthrough page of a scenario's run (a ``pagehtml.Stepper`` over its trace,
+    keyed ``STEPPER_KEY``, and its expectations); the scenario's file is an input that ``out``
+    may not be (see ``write_static_page``). ``limit``: what the stepper's data may hold
+    (default ``PageLimit()``: ``MAX_PAGE_BYTES`` and ``MAX_PAGE_CELLS``).
 
+    :raises PageTooLarge: past ``limit``, found while the steps are drawn; nothing written.
+    """
     scenario = result.scenario
-    stepper = Stepper(result.trace, title=scenario.title, live=False)
+    limit = limit if limit is not None else PageLimit()
+    stepper = Stepper(result.trace, title=scenario.title, key=STEPPER_KEY, limit=limit)
     intro = [f"<h1>{escape(scenario.title)}</h1>"]
     if scenario.description:
         intro.append(f"<p>{escape(scenario.description)}</p>")
     intro.append(f"<p>Players: {escape(', '.join(scenario.players))}; CR edition "
                  f"{escape(str(scenario.edition))}.</p>")
-    return write_widgets_page([stepper], out, title=scenario.title, body_before="".join(intro),
-                              body_after=_expectations_html(result),
-                              fallback=render.trace_html(result.trace),
-                              inputs=[scenario.file] if scenario.file else [],
-                              single_file=single_file)
+    return write_static_page([stepper], out, title=scenario.title, body_before="".join(intro),
+                             body_after=_expectations_html(result),
+                             inputs=[scenario.file] if scenario.file else [],
+                             single_file=single_file, max_bytes=limit.bytes)
 
 
 def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
@@ -312,9 +244,10 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
     Return the exit status: 0 written and every expectation holds; 1 an illegal step, or a
     failed expectation (the page is still written); 2 a malformed file, or no page written
     (``out`` is the input or a link, a file of the user's is in the assets' way, a write
-    failed, ipywidgets or the widget JavaScript missing). Errors go to stderr; a refused or
-    failed write changes nothing on disk. Each card magicsub does not know is a warning on
-    stderr; with ``strict`` (or ``strict: true`` in the file) it is refused (2, nothing written).
+    failed, the page would pass ``MAX_PAGE_BYTES`` or ``MAX_PAGE_CELLS``). Errors go to
+    stderr, in one line; a refused or failed write changes nothing on disk. Each card
+    magicsub does not know is a warning on stderr; with ``strict`` (or ``strict: true`` in
+    the file) it is refused (2, nothing written).
     """
     from .cli import say, warn
     from .scenario import run_file
@@ -328,13 +261,12 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
         say(run.error, err=True)
         return run.status
     try:
-        import ipywidgets  # noqa: F401
-    except ImportError:
-        say("error: `magicsub html` needs ipywidgets: pip install 'magicsub[widgets]'", err=True)
-        return 2
-    try:
         path = scenario_page(result, out, single_file=single_file)
-    except (MissingAssets, OutputRefused) as err:
+    except PageTooLarge as err:
+        say(f"error: {file}: {err}; nothing was written: split the scenario into shorter "
+            "walkthroughs", err=True)
+        return 2
+    except OutputRefused as err:
         say(f"error: {err}", err=True)
         return 2
     except OSError as err:
@@ -344,7 +276,7 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
     steps = f"{len(result.trace)} steps"
     if single_file:
         size = path.stat().st_size
-        say(f"wrote {path} ({steps}, {size / 1e6:.1f} MB, everything inline: open it from "
+        say(f"wrote {path} ({steps}, {size / 1e3:,.0f} kB, everything inline: open it from "
             "disk, send it, or put it online)", err=embed)
     else:
         say(f"wrote {path} ({steps}) and {path.stem}_files/ (keep them side by side; or use "
@@ -357,6 +289,7 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
     return 0 if result.ok else 1
 
 
-__all__ = ["MissingAssets", "OutputRefused", "a11y_script", "copy_assets", "embed_height",
-           "embed_snippet", "page_html", "scenario_page", "stable_ids", "widget_state",
-           "write_page", "write_widgets_page"]
+__all__ = ["ASSETS", "ASSETS_FOLDER", "NOSCRIPT_CSS", "OutputRefused", "PAGE_CSS",
+           "PageTooLarge", "SCRIPTS", "STEPPER_KEY", "STYLES", "View", "asset_path",
+           "copy_assets", "embed_height", "embed_snippet", "page_html", "scenario_page",
+           "write_page", "write_static_page"]

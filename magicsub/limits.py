@@ -42,6 +42,14 @@ MAX_NUMBER = 1_000_000_000
 """The largest magnitude of any integer a scenario gives (a seed, a life total, counters, power,
 a game number): larger ones are refused, so no total grows past what is printed at once."""
 
+MAX_PAGE_BYTES = 20_000_000
+"""The most bytes of steps (distinct fragments and each step's difference) in a page that
+``magicsub html`` writes (``magicsub.pagehtml.PageLimit``): a larger page is refused."""
+
+MAX_PAGE_CELLS = 5_000_000
+"""The most fragments that the steps of a page that ``magicsub html`` writes show in all,
+counted with repeats (each step's board, as the page's script unpacks it)."""
+
 MAX_QUOTED = 80
 """The most characters of a value that an error message quotes (and, about, of the names a
 message lists: ``listed``)."""

@@ -1,4 +1,5 @@
-"""Steppers and quizzes as self-contained HTML, for the published book: no widget state.
+"""Steppers and quizzes as self-contained HTML, for the published book and ``magicsub html``
+(``magicsub.htmlpage``): no widget state.
 
 The notebooks show ``magicsub.widgets.Stepper`` and ``Quiz`` (live in JupyterLab and Voila).
 The published book shows the same stepper and quiz through the objects of this module, which
@@ -8,15 +9,16 @@ book's Sphinx extension ``tools/static_pages.py`` sets it, so every notebook of 
 nbval reads the same text); their ``text/html`` is the stepper or quiz itself: header, controls
 (buttons, a range input), the board before the first step, and the steps as compact JSON that
 ``assets/pages/magicsub-pages.js`` (served by the book on every page, no dependencies)
-plays. No
-RequireJS, no widget manager.
+plays. No RequireJS, no widget manager.
 
 The JSON of a stepper (``pack``): every step's page split into fragments
 (``magicsub.render.step_fragments``: the step's header, its changes, each game's head, each
-seat, each zone...), each distinct fragment stored once (``"f"``), and each page as the indices
-of its fragments (``"s"``), written as a difference from the page before: a number is a
-fragment, ``[start, count]`` repeats ``count`` indices of the previous page from ``start``.
-A step then costs what it changes, not a whole board.
+seat, each zone's head, each object...), each distinct fragment stored once (``"f"``), and each
+page as the indices of its fragments (``"s"``), written as a difference from the page before:
+a number is a fragment, ``[start, count]`` repeats ``count`` indices of the previous page from
+``start``. A step then costs what it changes, not a whole board; and the pages are drawn with
+one ``render.BoardCache``, so drawing a step costs about what it changes too. A
+``PageLimit`` bounds what a stepper may hold (``magicsub html``'s pages).
 
 >>> import magicsub
 >>> game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
@@ -35,15 +37,16 @@ True
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 import os
 import re
+from collections.abc import Iterable, Iterator
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from . import render, textview
 from .changes import GameFact, Note, Pass, Priority, Turn, game_label
+from .limits import MAX_PAGE_BYTES, MAX_PAGE_CELLS
 from .objects import compress_ids
 from .quizview import QuizContent
 from .rulelinks import link_numbers
@@ -100,22 +103,26 @@ def stepper_head(title: str | None, steps: int, source: str = "", *,
     return f'{render.style()}<div class="magicsub ms-head">{named}<p>{how}</p>{source}</div>'
 
 
-def stepper_fragments(trace: Trace, *, rules_page: str | None = None) -> list[list[str]]:
-    """Every page of a stepper over ``trace`` as fragments (``render.step_fragments``): page 0
-    the board before the first step, page ``i`` the board after step ``i - 1``."""
+def stepper_fragments(trace: Trace, *, rules_page: str | None = None,
+                      cache: render.BoardCache | None = None) -> Iterator[list[str]]:
+    """Every page of a stepper over ``trace`` as fragments (``render.step_fragments``), one
+    after the other: page 0 the board before the first step, page ``i`` the board after step
+    ``i - 1``. ``cache``: the ``render.BoardCache`` the pages share (by default their own):
+    a page costs what its step changed."""
+    cache = cache if cache is not None else render.BoardCache()
     initial = getattr(trace, "initial", None)
     edition = trace[0].edition if len(trace) else None
     if initial is not None:
-        pages = [render.initial_fragments(initial, edition=edition, rules_page=rules_page)]
+        yield render.initial_fragments(initial, edition=edition, rules_page=rules_page,
+                                       cache=cache)
     else:
-        pages = [['<div class="magicsub magicsub-step" data-step="start" data-rule="">'
-                  "<p>Before the first step.</p></div>"]]
+        yield ['<div class="magicsub magicsub-step" data-step="start" data-rule="">'
+               "<p>Before the first step.</p></div>"]
     before = initial
     for step in trace:
-        pages.append(render.step_fragments(step, world_before=before, of=len(trace),
-                                           rules_page=rules_page))
+        yield render.step_fragments(step, world_before=before, of=len(trace),
+                                    rules_page=rules_page, cache=cache)
         before = step.snapshot
-    return pages
 
 
 # -- compact steps: what folds into the step before ---------------------------------------------
@@ -226,23 +233,24 @@ def folded_html(trace: Trace, first: int, last: int) -> str:
 
 
 def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
-                    rules_page: str | None = None) -> list[list[str] | None]:
+                    rules_page: str | None = None,
+                    cache: render.BoardCache | None = None) -> Iterator[list[str] | None]:
     """The page a compact stepper shows for each group: None for a group of one step (its
     page is that step's), else the group's first step (its rule and changes, the objects it
     moved marked) over the board after the group's last step, with the folded steps listed
-    (``folded_html``). The folded steps move no object, so the marks still hold there."""
-    pages: list[list[str] | None] = []
+    (``folded_html``). The folded steps move no object, so the marks still hold there.
+    One page after the other; ``cache``: as ``stepper_fragments``."""
+    cache = cache if cache is not None else render.BoardCache()
     for first, last in groups:
         if first == last:
-            pages.append(None)
+            yield None
             continue
         lead = trace[first - 1]
         before = trace[first - 2].snapshot if first > 1 else getattr(trace, "initial", None)
         shown = dataclasses.replace(lead, snapshot=trace[last - 1].snapshot)
-        pages.append(render.step_fragments(shown, world_before=before, of=len(trace),
-                                           rules_page=rules_page,
-                                           then=folded_html(trace, first, last)))
-    return pages
+        yield render.step_fragments(shown, world_before=before, of=len(trace),
+                                    rules_page=rules_page, then=folded_html(trace, first, last),
+                                    cache=cache)
 
 
 def cited_rules(trace: Trace) -> list[tuple[str, int]]:
@@ -286,42 +294,172 @@ def print_table(trace: Trace, title: str | None) -> str:
             f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
-def _diff(previous: list[int], current: list[int]) -> list:
-    items: list = []
-    matcher = difflib.SequenceMatcher(None, previous, current, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal" and i2 - i1 > 1:
-            items.append([i1, i2 - i1])
-        elif op != "delete":
-            items += current[j1:j2]
-    return items
+def _equal_run(a: list, i: int, b: list, j: int) -> int:
+    """How many items of ``a`` from ``i`` equal those of ``b`` from ``j``, one after the other
+    (found by comparing ever longer slices, then shorter ones: a long run costs few steps)."""
+    limit = min(len(a) - i, len(b) - j)
+    good, step = 0, 8
+    while good < limit:
+        top = min(limit, good + step)
+        if a[i + good:i + top] == b[j + good:j + top]:
+            good, step = top, step * 2
+        elif top - good == 1:
+            break
+        else:
+            step = (top - good) // 2
+    return good
 
 
-def pack(pages: list[list[str]], groups: list[tuple[int, int]] | None = None,
-         group_pages: list[list[str] | None] | None = None) -> dict[str, list]:
+def _runs(previous: list, current: list) -> Iterator[tuple[int, int, int]]:
+    """``current`` as runs of ``previous``: ``(j, p, count)``, the ``count`` items of
+    ``current`` from ``j`` are those of ``previous`` from ``p``; ``count`` 0 for an item that
+    ``previous`` lacks. A run is looked for where the last one ended, then further on, then
+    from the start (the list's own search, compared by identity first): about one step per
+    change, whatever the lengths."""
+    j = p = 0
+    while j < len(current):
+        item = current[j]
+        if p >= len(previous) or previous[p] != item:
+            try:
+                p = previous.index(item, p)
+            except ValueError:
+                try:
+                    p = previous.index(item, 0, p)
+                except ValueError:
+                    yield j, 0, 0
+                    j += 1
+                    continue
+        count = _equal_run(previous, p, current, j)
+        yield j, p, count
+        j += count
+        p += count
+
+
+class PageTooLarge(ValueError):
+    """A stepper's data would pass its ``PageLimit``: the message says which limit."""
+
+
+@dataclasses.dataclass
+class PageLimit:
+    """The most a stepper's data may hold, counted while it is made, so that a page past a
+    limit is refused before the rest of it is drawn: ``bytes``, its JSON (the distinct
+    fragments and each page's difference); ``cells``, the fragments of every page counted
+    with repeats (what the page's script unpacks: the memory of the page in a browser)."""
+
+    bytes: int = MAX_PAGE_BYTES
+    cells: int = MAX_PAGE_CELLS
+    used_bytes: int = 0
+    used_cells: int = 0
+
+    def add(self, size: int, cells: int) -> None:
+        """Count ``size`` more bytes and ``cells`` more cells.
+
+        :raises PageTooLarge: past either limit.
+        """
+        self.used_bytes += size
+        self.used_cells += cells
+        if self.used_bytes > self.bytes:
+            raise PageTooLarge(f"its steps would take more than {self.bytes:,} bytes "
+                               f"(the limit of a page)")
+        if self.used_cells > self.cells:
+            raise PageTooLarge(f"its steps would show more than {self.cells:,} fragments in "
+                               "all (the limit of a page)")
+
+
+class Packer:
+    """``pack``, one page at a time: ``page`` takes the pages in order, ``group`` a compact
+    position's page once the page after its group's last step was taken, ``data`` the
+    result. With a ``limit``, each page is counted as it comes."""
+
+    def __init__(self, limit: PageLimit | None = None) -> None:
+        self.limit = limit
+        self.table: dict[str, int] = {}
+        self.fragments: list[str] = []
+        self.last: list[str] = []
+        self.indices: list[list[int]] = []
+        self.steps: list[list] = []
+        self.groups: dict[int, list | None] = {}
+
+    def _numbered(self, page: list[str], before: list[str],
+                  numbers: list[int]) -> tuple[list[int], list]:
+        """``page``'s fragment numbers and its difference from ``before`` (whose numbers are
+        ``numbers``): the runs are found among the fragments themselves (the same strings,
+        from the render cache, compare by identity), so that only what changed is looked up."""
+        table, fragments = self.table, self.fragments
+        known = len(fragments)
+        current: list[int] = []
+        items: list = []
+        for j, p, count in _runs(before, page):
+            if count > 1:
+                items.append([p, count])
+                current += numbers[p:p + count]
+                continue
+            number = numbers[p] if count else table.get(page[j])
+            if number is None:
+                number = table[page[j]] = len(fragments)
+                fragments.append(page[j])
+            items.append(number)
+            current.append(number)
+        if self.limit is not None:
+            self.limit.add(sum(len(json.dumps(f, ensure_ascii=False).encode()) + 1
+                               for f in fragments[known:]) + len(json.dumps(items)),
+                           len(current))
+        return current, items
+
+    def _page(self, number: int) -> list[str]:
+        if number == len(self.indices) - 1:
+            return self.last
+        return [self.fragments[i] for i in self.indices[number]]
+
+    def page(self, page: list[str]) -> None:
+        """Take the next page (page 0: before the first step).
+
+        :raises PageTooLarge: past the limit.
+        """
+        current, items = self._numbered(page, self.last,
+                                        self.indices[-1] if self.indices else [])
+        self.indices.append(current)
+        self.steps.append(items)
+        self.last = page
+
+    def group(self, number: int, last: int, page: list[str] | None) -> None:
+        """Take the page of group ``number`` (0-based) whose last step is ``last`` (None: the
+        page of its one step).
+
+        :raises PageTooLarge: past the limit.
+        """
+        self.groups[number] = None if page is None else self._numbered(
+            page, self._page(last), self.indices[last])[1]
+
+    def data(self, groups: list[tuple[int, int]] | None = None) -> dict[str, list]:
+        """``pack``'s result; ``groups`` when the pages of every group were taken."""
+        out: dict[str, list] = {"f": self.fragments, "s": self.steps}
+        if groups is not None:
+            out["g"] = [[first, last] for first, last in groups]
+            out["c"] = [self.groups.get(number) for number in range(len(groups))]
+        return out
+
+
+def pack(pages: Iterable[list[str]], groups: list[tuple[int, int]] | None = None,
+         group_pages: Iterable[list[str] | None] | None = None, *,
+         limit: PageLimit | None = None) -> dict[str, list]:
     """Pages of fragments -> ``{"f": distinct fragments, "s": each page}``, a page written as
     the difference from the one before (see the module's docstring). With ``groups`` (the
     compact stepper's positions, ``step_groups``) and their pages (``group_fragments``), also
     ``"g"``: the groups as ``[first, last]``, and ``"c"``: each group's page (null: the page of
-    its one step) written as the difference from the page after the group's last step."""
-    table: dict[str, int] = {}
-    steps: list[list] = []
-    indices: list[list[int]] = []
-    previous: list[int] = []
+    its one step) written as the difference from the page after the group's last step.
+    The pages are taken one at a time (``Packer``), each counted against ``limit``.
+
+    :raises PageTooLarge: past ``limit``; the pages after are not taken.
+    """
+    packer = Packer(limit)
     for page in pages:
-        current = [table.setdefault(fragment, len(table)) for fragment in page]
-        steps.append(_diff(previous, current))
-        indices.append(current)
-        previous = current
-    data: dict[str, list] = {"f": [], "s": steps}
+        packer.page(page)
     if groups is not None:
-        data["g"] = [[first, last] for first, last in groups]
-        data["c"] = [None if page is None else
-                     _diff(indices[last], [table.setdefault(f, len(table)) for f in page])
-                     for (_, last), page in zip(groups, group_pages or [None] * len(groups),
-                                                strict=True)]
-    data["f"] = list(table)
-    return data
+        shown = group_pages if group_pages is not None else [None] * len(groups)
+        for number, ((_, last), page) in enumerate(zip(groups, shown, strict=True)):
+            packer.group(number, last, page)
+    return packer.data(groups)
 
 
 def _undiff(items: list, previous: list[int]) -> list[int]:
@@ -374,25 +512,40 @@ class Stepper:
     It opens compact (``step_groups``: the steps that show nothing new fold into the step
     before), with a "Show every step (N)" button; a "Jump to the step citing" list of the
     rules the trace cites; with a ``key``, a "Link to this step" link (``#KEY-N``); and every
-    step as a table for printing (``print_table``), hidden on screen."""
+    step as a table for printing (``print_table``), hidden on screen.
+
+    Its pages are drawn with one ``render.BoardCache`` and packed as they are drawn, each
+    compact position's page right after the page it differs from: a step costs about what it
+    changed. With a ``limit`` (``PageLimit``), the data is counted as it grows.
+
+    :raises PageTooLarge: the data would pass ``limit``; nothing more is drawn.
+    """
 
     def __init__(self, trace: Trace, *, title: str | None = None,
                  interval: int = PLAY_INTERVAL_MS, key: str | None = None, source: str = "",
-                 rules_page: str | None = None):
+                 rules_page: str | None = None, limit: PageLimit | None = None):
         self.key = check_key(key)
         self.title = title
         self.trace = trace
         self.steps = len(trace)
         self.interval = interval
         self.source = source
-        pages = stepper_fragments(trace, rules_page=rules_page)
-        self.first = "".join(pages[0])
+        cache = render.BoardCache()
+        packer = Packer(limit)
         self.groups = step_groups(trace)
-        if len(self.groups) < self.steps:
-            self.data = pack(pages, self.groups,
-                             group_fragments(trace, self.groups, rules_page=rules_page))
-        else:
-            self.data = pack(pages)
+        compact = len(self.groups) < self.steps
+        pages = group_fragments(trace, self.groups, rules_page=rules_page, cache=cache)
+        waiting = iter(enumerate(self.groups))
+        group = next(waiting, None)
+        for number, page in enumerate(stepper_fragments(trace, rules_page=rules_page,
+                                                        cache=cache)):
+            if number == 0:
+                self.first = "".join(page)
+            packer.page(page)
+            while compact and group is not None and group[1][1] == number:
+                packer.group(group[0], number, next(pages))
+                group = next(waiting, None)
+        self.data = packer.data(self.groups if compact else None)
 
     def __repr__(self) -> str:
         label = repr(self.title) + ", " if self.title else ""

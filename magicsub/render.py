@@ -19,14 +19,15 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import modifiers, rulelinks
 from .objects import Kind
-from .state import step_label
+from .state import place_of, step_label
 from .trace import (
     Control,
     Counters,
@@ -43,7 +44,7 @@ from .zones import SHARED, Zone
 
 if TYPE_CHECKING:
     from .objects import Obj
-    from .state import GameState, World
+    from .state import GameState, Place, World
     from .trace import Change, Step, Trace
 
 LIBRARY_NAMES_MAX = 8
@@ -212,13 +213,142 @@ def _normalize_marks(highlight: Mapping[str, str] | Iterable[str] | None) -> dic
     return {str(k): "changed" for k in highlight}
 
 
+class BoardCache:
+    """What the boards of one stepper share, so that drawing a board costs about what changed
+    since the boards drawn before it, not the whole board (``magicsub.pagehtml`` keeps one
+    for all the pages of a stepper; a board drawn without one gets a cache of its own).
+
+    For each place (``magicsub.state.place_of``) it keeps the last contents seen there (the
+    objects, in the board's order), each numbered; the fragments of a zone drawn for a
+    content number and the step's marks there; and each object's list item, keyed by the
+    object (held, so compared by identity) and how it is shown. A content is recognised by
+    identity first (the same index entry and objects map as a snapshot seen before), then by
+    value (the same objects, compared field by field): the cache is right whatever the
+    snapshots share, and fast when they share what did not change.
+    """
+
+    KEEP = 4
+    """How many contents of one place are remembered (a stepper's compact pages go back to
+    earlier snapshots)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Place, list[_Seen]] = {}
+        self._zones: dict[tuple, list[str]] = {}
+        self._items: dict[tuple, tuple[Obj, str]] = {}
+        self._anonymous: dict[int, tuple[Obj, bool]] = {}
+        self._maps: list[tuple[object, int]] = []
+        self._numbers = 0
+        self.zones_drawn = 0
+        """How many zones were drawn, not found in the cache (a measure of the work done)."""
+        self.items_drawn = 0
+        """How many objects' list items were drawn, not found in the cache."""
+
+    def _number(self) -> int:
+        self._numbers += 1
+        return self._numbers
+
+    def contents(self, world: World, place: Place) -> tuple[int, list[Obj]]:
+        """The objects in ``place`` of ``world`` in the board's order (``_order``), and the
+        number of that content (0: empty; the same number for the same objects)."""
+        ids = world.places.get(place)
+        if not ids:
+            return 0, []
+        objects = world.objects
+        seen = self._seen.setdefault(place, [])
+        for entry in seen:
+            if entry.ids is ids and entry.objects is objects:
+                return entry.number, entry.ordered
+        found = tuple(map(objects.__getitem__, ids))
+        match = next((e for e in seen if e.ids is ids and e.found == found), None)
+        if match is None:
+            ordered = sorted(found, key=_order)
+            match = next((e for e in seen if e.ordered == ordered), None)
+            if match is None:
+                match = _Seen(ids, objects, found, ordered, self._number())
+        seen[:] = [_Seen(ids, objects, found, match.ordered, match.number),
+                   *(e for e in seen if e is not match)][:self.KEEP]
+        return match.number, match.ordered
+
+    def zone(self, key: tuple, draw: Callable[[], list[str]]) -> list[str]:
+        """The fragments of a zone drawn under ``key`` (what it shows: its place, content
+        number, marks...), ``draw()`` the first time."""
+        found = self._zones.get(key)
+        if found is None:
+            self.zones_drawn += 1
+            found = self._zones[key] = draw()
+        return found
+
+    def item(self, o: Obj, key: tuple, draw: Callable[[], str]) -> str:
+        """The list item of the object ``o`` drawn under ``key`` (how it is shown), ``draw()``
+        the first time ``o`` itself is shown so."""
+        key = (id(o), *key)
+        found = self._items.get(key)
+        if found is not None and found[0] is o:
+            return found[1]
+        self.items_drawn += 1
+        html = draw()
+        self._items[key] = (o, html)
+        return html
+
+    def named(self, objs: list[Obj]) -> list[Obj]:
+        """The objects of ``objs`` that are not unnamed library cards (``is_anonymous``),
+        each object looked at once."""
+        known = self._anonymous
+        out = []
+        for o in objs:
+            found = known.get(id(o))
+            if found is None or found[0] is not o:
+                found = known[id(o)] = (o, is_anonymous(o))
+            if not found[1]:
+                out.append(o)
+        return out
+
+    def token(self, value: object) -> int:
+        """A number for ``value`` (a map of the world, e.g. its modifiers): the same number for
+        the same value, found by identity first, then by equality."""
+        for known, number in self._maps:
+            if known is value:
+                return number
+        for known, number in self._maps:
+            if known == value:
+                return number
+        number = self._number()
+        self._maps = [(value, number), *self._maps][:self.KEEP]
+        return number
+
+    def changed(self, before: World, after: World) -> list[Obj]:
+        """The objects of ``after`` that may differ from ``before``'s: every object of each
+        place whose content differs (a superset of those that changed; none when the two
+        share their objects map), in the order of their ids."""
+        if before.objects is after.objects:
+            return []
+        out: list[Obj] = []
+        for place in after.places.keys():
+            number, objs = self.contents(after, place)
+            if number != self.contents(before, place)[0]:
+                out += objs
+        out.sort(key=_by_id)
+        return out
+
+
+class _Seen(NamedTuple):
+    """A content of one place that a ``BoardCache`` remembers."""
+
+    ids: object
+    objects: object
+    found: tuple
+    ordered: list
+    number: int
+
+
 class _Board:
     """Renders one World; a helper object so the per-object state is not passed around."""
 
     def __init__(self, world: World, marks: dict[str, str], players: set[tuple[int, str]],
                  edition: str | None, rules_page: str | None = None,
-                 moves: Mapping[str, Moved] | None = None):
+                 moves: Mapping[str, Moved] | None = None, cache: BoardCache | None = None):
         self.world = world
+        self.cache = cache if cache is not None else BoardCache()
         self.marks = marks
         self.player_marks = players
         self.discontinued_rule = _discontinued_rule(edition)
@@ -233,14 +363,47 @@ class _Board:
                 self.origins[oid] = m.src
             self.left.setdefault(m.src, []).append((oid, m))
             self.arrivals.add(m.dst)
+        local: dict[Place, list[tuple]] = {}
+        for oid, mark in marks.items():
+            o = world.objects.get(oid)
+            if o is not None:
+                local.setdefault(place_of(o), []).append((oid, mark, self.origins.get(oid)))
+        self.local = {place: tuple(sorted(items, key=_first)) for place, items in local.items()}
+
+    def contents(self, place: Place) -> tuple[int, list[Obj]]:
+        """The objects in ``place``, in order, and their content number (``BoardCache``)."""
+        return self.cache.contents(self.world, place)
+
+    def cached(self, kind: str, place: Place, number: int, loc: Loc,
+               draw: Callable[[], list[str]], *extra: object) -> list[str]:
+        """The fragments of the zone ``place`` (content ``number``), drawn by ``draw()`` unless
+        the cache has them for the same content, marks, arrival and ``extra``."""
+        key = (kind, place, number, self.local.get(place, ()), loc in self.arrivals, *extra)
+        return self.cache.zone(key, draw)
 
     def rule(self, number: str) -> str:
         """A rule number of the board: a link or a hover title (escaped)."""
         return rulelinks.rule_html(number, editions=self.editions, page=self.rules_page)
 
     # one object ------------------------------------------------------------------------------
-    def obj(self, o: Obj, *, show: str = "owner") -> str:
-        """One object as a list item; ``show`` is "owner" (shared zones), "control" or ""."""
+    def item(self, o: Obj, *, show: str = "owner") -> str:
+        """One object as a list item (``obj``), from the cache when it was drawn before the
+        same way: the same object, shown the same, with the same mark and power/toughness."""
+        mark = self.marks.get(o.id)
+        words = None
+        if mark:
+            words = _MARK_WORDS.get(mark, "★ " + _e(mark))
+            if mark == "moved" and o.id in self.origins and o.id not in self.said:
+                words += " from " + place_words(self.origins[o.id], o.game)
+        pt = modifiers.describe(self.world, o)
+        return self.cache.item(o, (show, mark, words, pt),
+                               lambda: self.obj(o, show=show, mark=mark, words=words, pt=pt))
+
+    def obj(self, o: Obj, *, show: str = "owner", mark: str | None = None,
+            words: str | None = None, pt: str = "") -> str:
+        """One object as a list item; ``show`` is "owner" (shared zones), "control" or "";
+        ``mark`` and its ``words`` ("★ moved from ..."), ``pt`` its power and toughness when
+        an effect changes them (``modifiers.describe``)."""
         classes: list[str] = []
         badges = []
         if o.kind is not Kind.CARD:
@@ -261,10 +424,9 @@ class _Board:
             badges.append("tapped")
         if o.damage:
             badges.append(f"{o.damage} damage")
-        if pt := modifiers.describe(self.world, o):
+        if pt:
             badges.append(pt)
         badges += [f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in o.counters]
-        mark = self.marks.get(o.id)
         attrs = (f' data-obj="{_a(o.id)}" data-zone="{_a(o.place)}" '
                  f'data-game="{_a("outside" if o.game is None else o.game)}"')
         if mark:
@@ -273,9 +435,6 @@ class _Board:
         cls = f' class="{_a(" ".join(map(str, classes)))}"' if classes else ""
         parts = [f"<li{cls}{attrs}>"]
         if mark:
-            words = _MARK_WORDS.get(mark, "★ " + _e(mark))
-            if mark == "moved" and o.id in self.origins and o.id not in self.said:
-                words += " from " + place_words(self.origins[o.id], o.game)
             parts.append(f'<span class="ms-mk">{words}</span> ')
         parts.append(_e(o.name))
         if str(o.name).lower() != str(o.id).lower() and not is_anonymous(o):
@@ -308,11 +467,12 @@ class _Board:
         parts.append("</li>")
         return "".join(parts)
 
-    def obj_list(self, objs: list[Obj], *, show: str = "owner", tag: str = "ul",
-                 extra_class: str = "") -> str:
+    def obj_list(self, out: _Fragments, objs: list[Obj], *, show: str = "owner",
+                 tag: str = "ul", extra_class: str = "") -> _Fragments:
+        """Add the objects as a list to ``out``: each item a fragment of its own."""
         cls = f"ms-l {extra_class}".strip()
-        items = "".join(self.obj(o, show=show) for o in objs)
-        return f'<{tag} class="{cls}">{items}</{tag}>'
+        out.add(f'<{tag} class="{cls}">').items([self.item(o, show=show) for o in objs])
+        return out.add(f"</{tag}>")
 
     # where from, where to -------------------------------------------------------------------
     def gone(self, locs: Iterable[Loc], here: int | None, *, say_from: bool = False) -> str:
@@ -374,37 +534,45 @@ class _Board:
         return f' <span class="ms-mk">★ {n} moved here{whence}</span>'
 
     # zones -----------------------------------------------------------------------------------
-    def library(self, objs: list[Obj], loc: Loc) -> str:
-        n = len(objs)
-        start = self.zone_open(loc)
-        if n == 0:
-            return f'{start}<span class="ms-zn">Library</span>: empty</div>'
-        head = f'<span class="ms-zn">Library</span>: {n} card{"" if n == 1 else "s"}'
-        if n <= LIBRARY_NAMES_MAX:
-            note = self.arrived_note(objs, loc.game)
-            return (f"{start}{head} (bottom to top){note}"
-                    f"{self.obj_list(objs, show='')}</div>")
-        named = [o for o in objs if not is_anonymous(o)]
-        note = self.arrived_note(objs, loc.game, listed=False)
-        listed = ""
-        if named and len(named) <= LIBRARY_NAMES_MAX:
-            listed = ", including:" + self.obj_list(named, show="")
-        elif named:
-            listed = f", {len(named)} of them named cards"
-        return f"{start}{head}{note}{listed}</div>"
+    def library(self, place: Place, loc: Loc) -> list[str]:
+        """A library in fragments: counted, and listed card by card when short or named."""
+        number, objs = self.contents(place)
+        return self.cached("library", place, number, loc, lambda: self._library(objs, loc))
 
-    def zone(self, label: str, objs: list[Obj], loc: Loc, *, show: str = "owner",
-             order: str = "") -> str:
+    def _library(self, objs: list[Obj], loc: Loc) -> list[str]:
         n = len(objs)
-        head = f'<span class="ms-zn">{_e(label)}</span>'
-        start = self.zone_open(loc)
+        out = _Fragments().add(self.zone_open(loc))
+        if n == 0:
+            return out.add('<span class="ms-zn">Library</span>: empty</div>').done()
+        out.add(f'<span class="ms-zn">Library</span>: {n} card{"" if n == 1 else "s"}')
+        if n <= LIBRARY_NAMES_MAX:
+            out.add(f" (bottom to top){self.arrived_note(objs, loc.game)}")
+            return self.obj_list(out, objs, show="").add("</div>").done()
+        named = self.cache.named(objs)
+        out.add(self.arrived_note(objs, loc.game, listed=False))
+        if named and len(named) <= LIBRARY_NAMES_MAX:
+            self.obj_list(out.add(", including:"), named, show="")
+        elif named:
+            out.add(f", {len(named)} of them named cards")
+        return out.add("</div>").done()
+
+    def zone(self, label: str, place: Place, loc: Loc, *, show: str = "owner",
+             order: str = "") -> list[str]:
+        """A zone in fragments: its name, how many objects, and each object."""
+        number, objs = self.contents(place)
+        return self.cached(f"zone:{label}:{show}:{order}", place, number, loc,
+                           lambda: self._zone(label, objs, loc, show, order))
+
+    def _zone(self, label: str, objs: list[Obj], loc: Loc, show: str, order: str) -> list[str]:
+        n = len(objs)
+        out = _Fragments().add(self.zone_open(loc)).add(f'<span class="ms-zn">{_e(label)}</span>')
         if not n:
-            return f"{start}{head}: empty</div>"
-        return (f"{start}{head} ({n}{order}):{self.arrived_note(objs, loc.game)}"
-                f"{self.obj_list(objs, show=show)}</div>")
+            return out.add(": empty</div>").done()
+        out.add(f" ({n}{order}):{self.arrived_note(objs, loc.game)}")
+        return self.obj_list(out, objs, show=show).add("</div>").done()
 
     # a player's seat -------------------------------------------------------------------------
-    def player(self, g: GameState, name: str, zones: dict) -> list[str]:
+    def player(self, g: GameState, name: str) -> list[str]:
         """A player's panel in fragments: the seat line, library, hand, graveyard, close."""
         seat = g.players[name]
         bits = [f"life {_e(seat.life)}"]
@@ -429,21 +597,21 @@ class _Board:
         return [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
                 f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">'
                 f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
-                self.library(zones.get((Zone.LIBRARY, name), []), library),
+                *self.library((g.gid, Zone.LIBRARY, name), library),
                 self.gone((library,), g.gid),
-                self.zone("Hand", zones.get((Zone.HAND, name), []), hand, show=""),
+                *self.zone("Hand", (g.gid, Zone.HAND, name), hand, show=""),
                 self.gone((hand,), g.gid),
-                self.zone("Graveyard", zones.get((Zone.GRAVEYARD, name), []), graveyard,
-                          show="", order=", bottom to top"),
+                *self.zone("Graveyard", (g.gid, Zone.GRAVEYARD, name), graveyard,
+                           show="", order=", bottom to top"),
                 self.gone((graveyard,), g.gid),
                 "</div>"]
 
     # one game --------------------------------------------------------------------------------
-    def game(self, g: GameState, zones: dict, depth: int = 0) -> list[str]:
+    def game(self, g: GameState, zones: set, depth: int = 0) -> list[str]:
         """A game's panel in fragments: its head (title, status, where it sits in the tree),
         its turn and priority, each seat's, each shared zone (each followed by what left it),
         what waits, and the close, a fragment of its own (its subgames' panels go before it:
-        see ``render``)."""
+        see ``render``). ``zones``: its places that hold objects (``World.places``)."""
         gid = g.gid
         current = gid == self.world.current
         title = _e(_game_title(gid))
@@ -483,28 +651,18 @@ class _Board:
                f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}',
                (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
         for p in g.seats:
-            out += self.player(g, p, zones)
+            out += self.player(g, p)
         out.append("</div>")
-        out.append(self.battlefield(zones.get((Zone.BATTLEFIELD, None), []), gid))
+        out += self.battlefield(gid)
         out.append(self.gone((Loc(gid, "battlefield"),), gid))
-        stack = zones.get((Zone.STACK, None), [])
-        loc = Loc(gid, "stack")
-        start = self.zone_open(loc)
-        if stack:
-            out.append(f'{start}<span class="ms-zn">Stack</span> ({len(stack)}, '
-                       f"bottom to top):{self.arrived_note(stack, gid)}"
-                       f"{self.obj_list(stack, show='control', tag='ol', extra_class='ms-stk')}"
-                       "</div>")
-        else:
-            out.append(f'{start}<span class="ms-zn">Stack</span>: empty</div>')
-        out.append(self.gone((loc,), gid))
+        out += self.stack(gid)
+        out.append(self.gone((Loc(gid, "stack"),), gid))
         for zone in SHARED:
             if zone in (Zone.BATTLEFIELD, Zone.STACK):
                 continue
-            objs = zones.get((zone, None), [])
             loc = Loc(gid, zone.value)
-            if objs or loc in self.left:
-                out.append(self.zone(zone.value.capitalize(), objs, loc))
+            if (gid, zone, None) in zones or loc in self.left:
+                out += self.zone(zone.value.capitalize(), (gid, zone, None), loc)
                 out.append(self.gone((loc,), gid))
         out.append(self.waiting(g))
         rest = sorted((loc for loc in self.left if loc.game == gid), key=_loc_order)
@@ -528,18 +686,43 @@ class _Board:
         parent_name = "the main game" if g.parent == 0 else _e(game_label(g.parent))
         return f'<p class="ms-up">↳ a subgame of {parent_name}{state}</p>'
 
-    def battlefield(self, objs: list[Obj], gid: int) -> str:
-        head = '<span class="ms-zn">Battlefield</span>'
-        start = self.zone_open(Loc(gid, "battlefield"))
+    def battlefield(self, gid: int) -> list[str]:
+        """A game's battlefield in fragments: its permanents by controller. A creature's
+        power and toughness depend on the effects in play (``modifiers``), also part of the
+        key under which the zone is cached."""
+        place = (gid, Zone.BATTLEFIELD, None)
+        number, objs = self.contents(place)
+        loc = Loc(gid, "battlefield")
+        return self.cached("battlefield", place, number, loc,
+                           lambda: self._battlefield(objs, loc),
+                           self.cache.token(self.world.modifiers))
+
+    def _battlefield(self, objs: list[Obj], loc: Loc) -> list[str]:
+        out = _Fragments().add(self.zone_open(loc)).add('<span class="ms-zn">Battlefield</span>')
         if not objs:
-            return f"{start}{head}: empty</div>"
+            return out.add(": empty</div>").done()
         by: dict[str, list[Obj]] = {}
         for o in objs:
             by.setdefault(o.controller or o.owner, []).append(o)
-        note = self.arrived_note(objs, gid)
-        rows = "".join(f"<div>{_e(p)} controls:{self.obj_list(v, show='')}</div>"
-                       for p, v in by.items())
-        return f"{start}{head} ({len(objs)}):{note}{rows}</div>"
+        out.add(f" ({len(objs)}):{self.arrived_note(objs, loc.game)}")
+        for p, v in by.items():
+            self.obj_list(out.add(f"<div>{_e(p)} controls:"), v, show="").add("</div>")
+        return out.add("</div>").done()
+
+    def stack(self, gid: int) -> list[str]:
+        """A game's stack in fragments, bottom to top, each object with its controller."""
+        place = (gid, Zone.STACK, None)
+        number, objs = self.contents(place)
+        loc = Loc(gid, "stack")
+        return self.cached("stack", place, number, loc, lambda: self._stack(objs, loc))
+
+    def _stack(self, stack: list[Obj], loc: Loc) -> list[str]:
+        out = _Fragments().add(self.zone_open(loc)).add('<span class="ms-zn">Stack</span>')
+        if not stack:
+            return out.add(": empty</div>").done()
+        out.add(f" ({len(stack)}, bottom to top):{self.arrived_note(stack, loc.game)}")
+        self.obj_list(out, stack, show="control", tag="ol", extra_class="ms-stk")
+        return out.add("</div>").done()
 
     def waiting(self, g: GameState) -> str:
         out = []
@@ -578,52 +761,54 @@ class _Board:
             o = self.world.lki.get(oid) if oid else None
         return getattr(o, "name", None) or str(oid)
 
-    def outside(self, objs: list[Obj]) -> str:
-        """Cards outside every game: named ones one by one; the unnamed library cards of a
-        player listed when there are few (or they just moved), else counted."""
+    def outside(self) -> list[str]:
+        """Cards outside every game in fragments: named ones one by one; the unnamed library
+        cards of a player listed when there are few (or they just moved), else counted."""
+        place = (None, None, None)
+        number, objs = self.contents(place)
+        return self.cached("outside", place, number, Loc(None, "outside"),
+                           lambda: self._outside(objs))
+
+    def _outside(self, objs: list[Obj]) -> list[str]:
         named = sorted((o for o in objs if not is_anonymous(o)), key=_by_id)
         anonymous: dict[str, list[Obj]] = {}
         for o in objs:
             if is_anonymous(o):
                 anonymous.setdefault(o.owner, []).append(o)
+        out = _Fragments()
         note = self.arrived_note(named, None)
-        out = [f"<p>{note.strip()}</p>"] if note else []
-        out += [self.obj_list(named)] if named else []
+        if note:
+            out.add(f"<p>{note.strip()}</p>")
+        if named:
+            self.obj_list(out, named)
         for owner, cards in sorted(anonymous.items()):
             cards.sort(key=_order)
             n = len(cards)
             head = f"{_e(owner)}'s unnamed cards: {n}"
             if n <= LIBRARY_NAMES_MAX:
                 note = self.arrived_note(cards, None)
-                out.append(f"<div>{head}{note}{self.obj_list(cards, show='')}</div>")
+                self.obj_list(out.add(f"<div>{head}{note}"), cards, show="").add("</div>")
             else:
                 note = self.arrived_note(cards, None, listed=False)
-                out.append(f"<div>{head}{note}</div>")
-        return "".join(out) or "<p>no cards</p>"
+                out.add(f"<div>{head}{note}</div>")
+        return out.done() or ["<p>no cards</p>"]
 
     # the whole board -------------------------------------------------------------------------
     def render(self) -> list[str]:
-        """The board in fragments (``board_fragments``)."""
-        groups: dict[int, dict] = {}
-        outside: list[Obj] = []
-        for o in self.world.objects.values():
-            if o.game is None:
-                outside.append(o)
-                continue
-            key = (o.zone, o.owner if o.zone.per_player else None)
-            groups.setdefault(o.game, {}).setdefault(key, []).append(o)
-        for zones in groups.values():
-            for objs in zones.values():
-                if len(objs) > 1:
-                    objs.sort(key=_order)
+        """The board in fragments (``board_fragments``). The objects are found through the
+        world's index of places (``World.places``), zone by zone."""
         games = self.world.games
+        zones: dict[int, set] = {}
+        for game, zone, owner in self.world.places.keys():
+            if game is not None:
+                zones.setdefault(game, set()).add((game, zone, owner))
         children: dict[int | None, list[int]] = {}
         for gid in sorted(games):
             parent = games[gid].parent
             children.setdefault(parent if parent in games else None, []).append(gid)
 
         def tree(gid: int, depth: int) -> list[str]:
-            panel = self.game(games[gid], groups.get(gid, {}), depth)
+            panel = self.game(games[gid], zones.get(gid, set()), depth)
             inner = [part for child in children.get(gid, ()) for part in tree(child, depth + 1)]
             return panel[:-1] + inner + panel[-1:]
 
@@ -635,11 +820,39 @@ class _Board:
         out.append(f'<section class="ms-g ms-out" data-game-panel="outside"{place} '
                    'aria-label="Outside the game">'
                    '<p class="ms-t">Outside the game</p>')
-        out.append(self.outside(outside))
+        out += self.outside()
         out.append(self.gone((loc,), None) + self.gone(sorted(self.left, key=_loc_order), None,
                                                        say_from=True))
         out.append("</section></div>")
         return [part for part in out if part]
+
+
+class _Fragments:
+    """A list of fragments built from text, glued into the fragment being written, and
+    items, each a fragment of its own (a zone's objects: one changes, the others stay)."""
+
+    __slots__ = ("parts", "text")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.text: list[str] = []
+
+    def add(self, text: str) -> _Fragments:
+        """Glue ``text`` to the fragment being written."""
+        self.text.append(text)
+        return self
+
+    def items(self, items: list[str]) -> _Fragments:
+        """End the fragment being written; add each of ``items`` as a fragment."""
+        if self.text:
+            self.parts.append("".join(self.text))
+            self.text = []
+        self.parts += items
+        return self
+
+    def done(self) -> list[str]:
+        """The fragments (the last one ended)."""
+        return self.items([]).parts
 
 
 def _loc_order(loc: Loc) -> tuple:
@@ -657,6 +870,10 @@ def _order(o: Obj) -> tuple[int, str]:
 
 def _by_id(o: Obj) -> str:
     return o.id
+
+
+def _first(item: tuple) -> object:
+    return item[0]
 
 
 def _discontinued_rule(edition: str | None) -> str:
@@ -678,19 +895,24 @@ def board_fragments(world: World, *,
                     highlight: Mapping[str, str] | Iterable[str] | None = None,
                     players: Iterable[tuple[int, str]] = (), edition: str | None = None,
                     rules_page: str | None = None,
-                    moves: Mapping[str, Moved] | None = None) -> list[str]:
+                    moves: Mapping[str, Moved] | None = None,
+                    cache: BoardCache | None = None) -> list[str]:
     """``board_html`` as a list of HTML fragments whose join is the board: the board's open
     tag; per game its head (title, status, the game it is a subgame of), its turn and
     priority, each player's seat line, library, hand and graveyard, the close of the seats,
     each shared zone, what waits, then its subgames' panels (the same, nested: the tree of
-    games) and its close; then the panel of what is outside every game. A fragment is an
-    unbalanced piece of HTML (an open or a close tag, or whole elements); consecutive boards
-    share most of them, which a static stepper stores once (``magicsub.pagehtml``).
+    games) and its close; then the panel of what is outside every game. In a zone, each
+    listed object is a fragment of its own, between the zone's head and its close. A fragment
+    is an unbalanced piece of HTML (an open or a close tag, or whole elements); consecutive
+    boards share most of them, which a static stepper stores once (``magicsub.pagehtml``).
 
     ``moves`` (``step_moves``): each moved object says where from ("★ moved from ..."), and
     the place it left shows a "ghost" item (``class="ms-gone"``, ``data-left`` = its
     ``data-obj``, ``data-to`` = where it went, see ``place_key``); a zone something arrived in
     has ``data-place``. Ghosts carry no ``data-obj``: each object is on the board once.
+
+    ``cache``: a ``BoardCache`` shared with the boards drawn before (a stepper's), so that
+    the zones and objects they drew the same way are not drawn again.
 
     >>> import magicsub
     >>> world = magicsub.Game(["Alex", "Bianca"]).world
@@ -699,7 +921,7 @@ def board_fragments(world: World, *,
     (True, '<div class="ms-row ms-board">')
     """
     return _Board(world, _normalize_marks(highlight), set(players), edition,
-                  rules_page, moves).render()
+                  rules_page, moves, cache).render()
 
 
 def board_html(world: World, *, highlight: Mapping[str, str] | Iterable[str] | None = None,
@@ -739,7 +961,7 @@ def step_moves(step: Step, world_before: World | None = None) -> dict[str, Moved
     return _step_marks(step, world_before)[2]
 
 
-def _step_marks(step: Step, world_before: World | None):
+def _step_marks(step: Step, world_before: World | None, cache: BoardCache | None = None):
     marks: dict[str, str] = {}
     players: set[tuple[int, str]] = set()
     first: dict[str, Moved] = {}
@@ -761,7 +983,9 @@ def _step_marks(step: Step, world_before: World | None):
             players.add((c.game, c.player))
     if world_before is not None:
         before = world_before.objects
-        for oid, o in step.snapshot.objects.items():
+        cache = cache if cache is not None else BoardCache()
+        for o in cache.changed(world_before, step.snapshot):
+            oid = o.id
             if oid in marks:
                 continue
             old = before.get(oid)
@@ -795,26 +1019,34 @@ def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
     """The rule header in three fragments: number and edition, the step's number, and the
     deciding sentence, marked, with the whole paragraph (the sentence marked in it) folded in a
     ``<details>`` when it says more (the first and last are the same for every step citing
-    that sentence)."""
+    that sentence, and drawn once: ``_rule_parts``)."""
+    head, sentence = _rule_parts(str(step.rule), step.edition, step.text, step.paragraph,
+                                 rules_page)
+    return [head, f" · step {_e(step.index + 1)}</p>", sentence]
+
+
+@functools.lru_cache(maxsize=512)
+def _rule_parts(rule: str, edition: str, sentence: str, paragraph: str | None,
+                rules_page: str | None) -> tuple[str, str]:
+    """The first and last fragments of ``_rule_fragments``: a function of the rule cited."""
     from .editions import edition as get_edition
 
     try:
-        ed = get_edition(step.edition)
+        ed = get_edition(edition)
     except Exception:  # an unknown edition label: show it as given
-        ed_title = f"edition {step.edition}"
+        ed_title = f"edition {edition}"
     else:
         try:
-            ed_title = ed.source(str(step.rule))
+            ed_title = ed.source(rule)
         except Exception:  # a rule the rules data does not quote: the edition's own label
             ed_title = ed.title
-    editions = rulelinks.editions_for(step.edition)
+    editions = rulelinks.editions_for(edition)
 
     def text(value: object) -> str:
         return rulelinks.link_numbers(_e(value), editions=editions, page=rules_page)
 
-    para = step.paragraph or step.text
-    sentence = step.text
-    label = f"CR {step.rule}"
+    para = paragraph or sentence
+    label = f"CR {rule}"
     at = para.find(sentence) if sentence else -1
     shown = f'<p class="ms-par"><mark>{text(sentence)}</mark></p>'
     if at >= 0 and para.strip() != sentence.strip():
@@ -830,13 +1062,13 @@ def _rule_fragments(step: Step, rules_page: str | None) -> list[str]:
 
     number = f'<span class="ms-rn">{_e(label)}</span>'
     if rules_page is not None:  # the paragraph is quoted below: the hover names the link
-        number = rulelinks.rule_html(str(step.rule), editions=editions, page=rules_page,
-                                     label=label, css_class="ms-rn", text=step.paragraph or None,
+        number = rulelinks.rule_html(rule, editions=editions, page=rules_page,
+                                     label=label, css_class="ms-rn", text=paragraph or None,
                                      title=f"{label} on the rules page") or number
         if not number.startswith("<"):
             number = f'<span class="ms-rn">{number}</span>'
-    return [f'<div class="ms-rule"><p>{number} <span class="ms-ed">({_e(ed_title)})</span>',
-            f" · step {_e(step.index + 1)}</p>", f"{shown}</div>"]
+    return (f'<div class="ms-rule"><p>{number} <span class="ms-ed">({_e(ed_title)})</span>',
+            f"{shown}</div>")
 
 
 def change_items(changes: Iterable[Change], *, edition: str | None = None,
@@ -878,14 +1110,18 @@ def step_html(step: Step, *, world_before: World | None = None, css: bool = True
 
 
 def step_fragments(step: Step, *, world_before: World | None = None, of: int | None = None,
-                   rules_page: str | None = None, then: str = "") -> list[str]:
+                   rules_page: str | None = None, then: str = "",
+                   cache: BoardCache | None = None) -> list[str]:
     """``step_html`` without the style, as a list of HTML fragments whose join is that HTML:
     the step's open tag, its rule header (``_rule_fragments``), its changes, the board
     (``board_fragments``) and the close tags. ``then``: HTML closing the changes column (a
-    compact stepper's list of the steps folded into this one, ``magicsub.pagehtml``)."""
-    marks, players, moves = _step_marks(step, world_before)
+    compact stepper's list of the steps folded into this one, ``magicsub.pagehtml``);
+    ``cache``: see ``board_fragments``."""
+    cache = cache if cache is not None else BoardCache()
+    marks, players, moves = _step_marks(step, world_before, cache)
     board = board_fragments(step.snapshot, highlight=marks, players=players,
-                            edition=step.edition, rules_page=rules_page, moves=moves)
+                            edition=step.edition, rules_page=rules_page, moves=moves,
+                            cache=cache)
     total = f" of {_a(of)}" if of else ""
     return [f'<div class="magicsub magicsub-step" data-step="{_a(step.index)}" '
             f'data-rule="{_a(step.rule)}" aria-label="Step {_a(step.index + 1)}{total}: '
@@ -903,13 +1139,15 @@ def initial_html(world: World, *, css: bool = True, edition: str | None = None,
 
 
 def initial_fragments(world: World, *, edition: str | None = None,
-                      rules_page: str | None = None) -> list[str]:
+                      rules_page: str | None = None,
+                      cache: BoardCache | None = None) -> list[str]:
     """``initial_html`` without the style, as a list of HTML fragments (as ``step_fragments``)."""
     return ['<div class="magicsub magicsub-step" data-step="start" data-rule="" role="group" '
             'aria-label="Before the first step">',
             '<div class="ms-rule"><p><span class="ms-rn">Before the first step</span></p>'
             "<p>The game as the scenario sets it up.</p></div>",
-            *board_fragments(world, edition=edition, rules_page=rules_page), "</div>"]
+            *board_fragments(world, edition=edition, rules_page=rules_page, cache=cache),
+            "</div>"]
 
 
 def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None) -> str:
@@ -929,7 +1167,7 @@ def trace_html(trace: Trace, *, css: bool = True, rules_page: str | None = None)
             f'<ol class="ms-steps">{"".join(items)}</ol>{final}</div>')
 
 
-__all__ = ["CSS", "Moved", "board_fragments", "board_html", "change_items", "escape_text",
-           "initial_fragments", "initial_html", "is_anonymous", "place_key", "place_words",
-           "rule_html", "step_fragments", "step_html", "step_marks", "step_moves", "style",
-           "trace_html", "world_html"]
+__all__ = ["CSS", "BoardCache", "Moved", "board_fragments", "board_html", "change_items",
+           "escape_text", "initial_fragments", "initial_html", "is_anonymous", "place_key",
+           "place_words", "rule_html", "step_fragments", "step_html", "step_marks", "step_moves",
+           "style", "trace_html", "world_html"]

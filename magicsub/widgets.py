@@ -3,8 +3,8 @@
 Every page is HTML computed here in Python (by ``magicsub.render``) and kept in an
 ``ipywidgets.Stack``; the controls are linked to the Stack with ``jslink`` only, so the
 widgets behave the same in JupyterLab and in a static page where no kernel runs
-(DESIGN.md section 6): a ``magicsub html`` page, or a notebook exported with its widget
-state. The published book shows ``magicsub.pagehtml``'s static Stepper and Quiz instead (same
+(DESIGN.md section 6): a notebook exported with its widget state. The published book and
+``magicsub html`` pages show ``magicsub.pagehtml``'s static Stepper and Quiz instead (same
 pages, same text, no widget manager). This is the only module of magicsub that imports
 ipywidgets.
 
@@ -21,10 +21,12 @@ Stepper('Casting Shahrazad', steps=2)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from ipywidgets.embed import dependency_state, embed_data
 
 from . import pagehtml, textview
 from .pagehtml import PLAY_INTERVAL_MS
@@ -62,7 +64,8 @@ class Stepper(_SummaryText, w.VBox):
     stepper does (``magicsub.pagehtml.step_groups``: the steps that show nothing new fold into
     the step before; the slider counts positions), with a "Show every step (N)" toggle and a
     "Jump to the step citing" list of the rules the trace cites. Both need the kernel, so a
-    page without one (``magicsub html``, ``live=False``) shows every step and neither control.
+    page without one (a notebook exported with its widget state, ``live=False``) shows every
+    step and neither control.
     """
 
     def __init__(self, trace: Trace, *, title: str | None = None, interval: int = PLAY_INTERVAL_MS,
@@ -314,16 +317,29 @@ class Quiz(_SummaryText, w.VBox):
         ``text/plain`` output, which nbval compares."""
         return self.content.summary()
 
+def widget_state(views: list[w.Widget]) -> dict:
+    """The state of ``views`` and their dependencies, without default values, except ``None``s
+    (as a page embedding them would hold it).
+
+    A ``None`` is kept because some JavaScript defaults differ from the Python ones: a
+    ``ToggleButtons.index`` of ``None`` would become ``""`` in the browser, and a ``Stack``
+    jslinked to it would fail to render.
+    """
+    small = dependency_state(list(views), drop_defaults=True)
+    full = dependency_state(list(views), drop_defaults=False)
+    for model_id, entry in small.items():
+        for key, value in full[model_id]["state"].items():
+            if value is None:
+                entry["state"].setdefault(key, None)
+    return small
+
+
 def state_bytes(widget: w.Widget) -> int:
-    """Bytes of the embedded widget state (as ``embed_minimal_html`` writes it) of ``widget``."""
-    import json
-
-    from ipywidgets.embed import embed_data
-
-    from .htmlpage import widget_state
-
+    """Bytes of the embedded widget state (as ``embed_minimal_html`` writes it) of ``widget``:
+    what a page would carry to show it with the widget manager (a measure for the
+    benchmarks; no page magicsub writes embeds widget state)."""
     data = embed_data(views=[widget], state=widget_state([widget]))
     return len(json.dumps(data["manager_state"]).encode("utf-8"))
 
 
-__all__ = ["Compare", "Quiz", "Stepper", "correct_choice", "state_bytes"]
+__all__ = ["Compare", "Quiz", "Stepper", "correct_choice", "state_bytes", "widget_state"]

@@ -48,7 +48,7 @@ def check_shape(data: dict) -> None:
 def test_every_benchmark_runs_at_tiny_sizes_and_gives_rows_of_one_shape(tiny):
     check_shape(tiny)
     groups = {row["group"] for row in tiny["rows"]}
-    assert groups == {"engine", "trace", "render", "stepper", "browser", "make test"}
+    assert groups == {"engine", "trace", "render", "stepper", "browser", "make test", "html"}
     json.dumps(tiny)
     rows = {row["id"]: row for row in tiny["rows"]}
     subgame = rows["engine.subgame.2x10"]["raw"]

@@ -1,13 +1,11 @@
-"""``magicsub html --single-file`` (issue 12): one HTML file with the widget JavaScript, its icon
-font and the widget state inline, loading nothing; the ``--embed`` iframe snippet; where the
-widget JavaScript is found (node_modules, the package's vendored copy) and how it is vendored.
+"""``magicsub html --single-file`` (issue 12; issue 28, item 3): one HTML file with the book's
+stepper, its script and its styles inline, loading nothing; the ``--embed`` iframe snippet.
 The browser half (the file opened from disk, offline) is tests/browser/test_single_file_page.py;
-the installed wheel, tests/test_wheel.py."""
+the installed wheel, tests/test_wheel.py; the size and the limits, tests/test_html_page.py."""
 
 from __future__ import annotations
 
 import errno
-import importlib.util
 import os
 import re
 from pathlib import Path
@@ -15,25 +13,12 @@ from pathlib import Path
 import pytest
 from filetools import SCENARIO, snapshot, write_page
 
-pytest.importorskip("ipywidgets")
-
-from magicsub import htmlpage, pagefiles, widgetjs  # noqa: E402
+from magicsub import htmlpage, pagefiles
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
-STATE = re.compile(r'widget-state\+json">(.*?)</script>', re.S)
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
-NODE_HTML_MANAGER = ROOT / "node_modules" / "@jupyter-widgets" / "html-manager"
-
-
-def load_tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-vendor_widgets = load_tool("vendor_widgets")
+STYLE = re.compile(r"<style\b([^>]*)>(.*?)</style>", re.S | re.I)
 
 
 def write(scenario: Path, out: Path, capsys, **options) -> tuple[int, str, str]:
@@ -51,39 +36,33 @@ def test_the_single_file_is_all_there_is_and_refers_to_nothing(scenario, tmp_pat
     html = out.read_text("utf-8")
     scripts = SCRIPT.findall(html)
     assert [attrs for attrs, _ in scripts if "src" in attrs] == []
-    assert html.lower().count("</script") == len(scripts) == 4  # state, embed.js, a11y, view
-    outside = SCRIPT.sub("", html)
-    assert "//" not in outside and "src=" not in outside
-    assert re.findall(r'href="([^"]*)"', outside) == ["data:,"]
-    inline = widgetjs.inline_script()
-    assert any(body.strip() == inline.strip() for _, body in scripts)
-    assert html.count("data:font/woff2;base64,") == 1
-    assert "# sourceMappingURL=embed.js.map" not in html
-    assert "Automatic publicPath" not in html
-    assert "jQuery JavaScript Library v3.7.1" in html  # the bundle's licence notices, in full
-    assert "html-manager 1.0.15 embed.js, BSD-3-Clause" in html
+    # the two scripts of the book, then the stepper's data
+    assert html.lower().count("</script") == len(scripts) == 3
+    assert [attrs.strip() for attrs, _ in scripts] == ["", "", 'type="application/json" '
+                                                       'class="ms-data"']
+    outside = STYLE.sub("", SCRIPT.sub("", html))
+    assert "//" not in outside and "src=" not in outside and "<link rel=\"stylesheet" not in html
+    assert re.findall(r'href="([^"]*)"', outside) == ["data:,", "#walk-0"]
+    for name in htmlpage.SCRIPTS:
+        book = htmlpage.asset_path(name).read_text("utf-8")
+        body = book[book.index("(function () {"):]
+        assert any(text.endswith(body) for _, text in scripts), name
+    styles = [text for _, text in STYLE.findall(html)]
+    for name in htmlpage.STYLES:
+        text = htmlpage.asset_path(name).read_text("utf-8")
+        assert re.sub(r"/\*.*?\*/\n?", "", text, flags=re.S) in styles, name
+    assert "widget-state" not in html and "embed.js" not in html
 
 
-def test_the_icon_font_inline_is_font_awesomes_solid_face():
-    """The ``fa`` icons (Play, Pause, Stop) use Font Awesome 5's solid face; its bytes are the
-    data: URL's."""
-    solid = ROOT / "node_modules/@fortawesome/fontawesome-free/webfonts/fa-solid-900.woff2"
-    assert widgetjs.source(widgetjs.ICON_FONT).read_bytes() == solid.read_bytes()
-    encoded = re.search(r"data:font/woff2;base64,([A-Za-z0-9+/=]+)", widgetjs.inline_script())
-    import base64
-
-    assert base64.b64decode(encoded.group(1)) == solid.read_bytes()
-
-
-def test_the_single_file_has_the_folder_pages_state_and_views(scenario, tmp_path, capsys):
+def test_the_single_file_has_the_folder_pages_stepper(scenario, tmp_path, capsys):
     single, folder = tmp_path / "one.html", tmp_path / "two.html"
     assert write(scenario, single, capsys)[0] == 0
     assert htmlpage.write_page(scenario, folder) == 0
     one, two = single.read_text(), folder.read_text()
-    assert STATE.search(one).group(1) == STATE.search(two).group(1)
-    views = re.compile(r'widget-view\+json">(.*?)</script>')
-    assert views.findall(one) == views.findall(two) and views.findall(one)
-    assert '<script src="two_files/embed.js"' in two and "two_files" not in one
+    stepper = re.compile(r'<div class="magicsub-stepper.*</script></div>', re.S)
+    assert stepper.search(one).group() == stepper.search(two).group()
+    assert '<script defer src="two_files/magicsub-pages.js"></script>' in two
+    assert "two_files" not in one
 
 
 def test_two_runs_write_the_same_bytes(scenario, tmp_path, capsys):
@@ -94,34 +73,19 @@ def test_two_runs_write_the_same_bytes(scenario, tmp_path, capsys):
     assert out.read_bytes() == first
 
 
-def test_an_embed_js_of_another_build_is_refused_by_name(scenario, tmp_path, capsys,
-                                                         monkeypatch):
-    """The inlining changes are checked (each exactly once): another html-manager build is a
-    clear error, exit 2, nothing written."""
-    fake = tmp_path / "nm" / "@jupyter-widgets" / "html-manager"
-    (fake / "dist").mkdir(parents=True)
-    for name in widgetjs.FILES:
-        (widgetjs.source(name, fake)).write_bytes(widgetjs.source(name).read_bytes())
-    embed = widgetjs.source(widgetjs.EMBED_SCRIPT, fake)
-    embed.write_text(embed.read_text().replace("Automatic publicPath", "Automatic path"))
-    monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nm"))
-    out = tmp_path / "page.html"
-    status, stdout, err = write(scenario, out, capsys)
-    assert (status, stdout) == (2, "")
-    assert err == (f"error: {embed} (html-manager 1.0.15) is not the build magicsub inlines "
-                   "(1.0.15, see package.json): reinstall the pinned packages (`npm ci`)\n")
-    assert not out.exists()
-
-
-def test_inline_script_cannot_end_its_script_element(tmp_path, monkeypatch):
-    fake = tmp_path / "html-manager"
-    (fake / "dist").mkdir(parents=True)
-    for name in widgetjs.FILES:
-        widgetjs.source(name, fake).write_bytes(widgetjs.source(name).read_bytes())
-    embed = widgetjs.source(widgetjs.EMBED_SCRIPT, fake)
-    embed.write_text('var s="</SCRIPT><p>";\n' + embed.read_text())
-    text = widgetjs.inline_script(fake)
-    assert "</script" not in text.lower() and '"<\\/SCRIPT><p>"' in text
+def test_an_inline_asset_cannot_end_its_element(tmp_path, monkeypatch):
+    """An asset that held ``</script`` or ``</style`` would end its element early inline: the
+    page escapes it (a backslash before the slash), as JSON is (``pagehtml.script_json``)."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in htmlpage.ASSETS:
+        (folder / name).write_text(htmlpage.asset_path(name).read_text("utf-8"))
+    (folder / "magicsub-pages.js").write_text('var s = "</SCRIPT><p>";\n')
+    (folder / "magicsub-nav.css").write_text('a::after { content: "</style>"; }\n')
+    monkeypatch.setattr(htmlpage, "ASSETS_FOLDER", folder)
+    html = htmlpage.page_html([], title="t", files=None)
+    assert '"<\\/SCRIPT><p>"' in html and '"<\\/style>"' in html
+    assert html.lower().count("</script") == 2 and html.lower().count("</style") == 4
 
 
 # -- the same safety rules as the folder page ------------------------------------------------------
@@ -181,9 +145,10 @@ def test_a_failed_single_file_in_a_new_folder_leaves_no_folder(scenario, tmp_pat
 def test_a_single_file_leaves_an_assets_folder_of_the_same_name_alone(scenario, tmp_path,
                                                                       capsys):
     (tmp_path / "page_files").mkdir()
-    (tmp_path / "page_files" / "embed.js").write_text("the user's, or an older page's\n")
+    (tmp_path / "page_files" / "magicsub-pages.js").write_text("the user's, or an older one\n")
     assert write(scenario, tmp_path / "page.html", capsys)[0] == 0
-    assert snapshot(tmp_path / "page_files") == {"embed.js": b"the user's, or an older page's\n"}
+    assert snapshot(tmp_path / "page_files") == {
+        "magicsub-pages.js": b"the user's, or an older one\n"}
 
 
 def test_nested_asset_paths_never_go_through_a_link(tmp_path):
@@ -253,58 +218,3 @@ def test_the_command_line_writes_a_single_file_with_an_embed_snippet(scenario, t
     help_text = cli("html", "--help").stdout
     assert "--single-file" in help_text and "--embed" in help_text
     assert 'sandbox="allow-scripts"' in help_text and "``" not in help_text
-
-
-# -- where the widget JavaScript comes from --------------------------------------------------------
-
-def test_the_vendored_files_are_the_ones_pages_need():
-    assert set(vendor_widgets.PACKAGE_FILES) == {
-        widgetjs.source(name, Path(".")).as_posix() for name in widgetjs.FILES}
-
-
-def test_vendor_package_copies_keeps_and_refuses(tmp_path):
-    dest = tmp_path / "vendor"
-    (dest / "dist").mkdir(parents=True)
-    (dest / "dist" / "stale.woff2").write_text("an older font\n")
-    done = vendor_widgets.vendor_package(NODE_HTML_MANAGER, dest)
-    assert done == f"4 of 4 files copied to {dest}/, 1 removed"
-    for name in widgetjs.FILES:
-        assert widgetjs.source(name, dest).read_bytes() == widgetjs.source(
-            name, NODE_HTML_MANAGER).read_bytes()
-    assert vendor_widgets.vendor_package(NODE_HTML_MANAGER, dest).startswith("0 of 4")
-    missing = tmp_path / "not-installed"
-    assert vendor_widgets.vendor_package(missing, dest).startswith("kept")
-    widgetjs.source(widgetjs.ICON_FONT, dest).unlink()
-    with pytest.raises(FileNotFoundError, match="run `npm ci` first"):
-        vendor_widgets.vendor_package(missing, dest)
-
-
-def test_the_package_copy_is_used_without_node_modules(tmp_path, monkeypatch):
-    """An installed magicsub (no node_modules beside it or in the current folder) reads the
-    copy in its own ``assets/vendor/``; with neither, the error says what to do."""
-    package = tmp_path / "site-packages" / "magicsub"
-    vendor_widgets.vendor_package(NODE_HTML_MANAGER, package / "assets" / "vendor")
-    monkeypatch.delenv("MAGICSUB_NODE_MODULES", raising=False)
-    monkeypatch.setattr(widgetjs, "__file__", str(package / "widgetjs.py"))
-    monkeypatch.chdir(tmp_path)
-    assert widgetjs.folder() == package / "assets" / "vendor"
-    assert widgetjs.inline_script() == widgetjs.inline_script(NODE_HTML_MANAGER)
-    widgetjs.source(widgetjs.EMBED_SCRIPT, package / "assets" / "vendor").unlink()
-    with pytest.raises(widgetjs.MissingAssets, match="Reinstall magicsub .* run `npm ci`"):
-        widgetjs.folder()
-
-
-def test_node_modules_named_in_the_environment_come_first(tmp_path, monkeypatch):
-    monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nm"))
-    assert widgetjs.candidates()[0] == tmp_path / "nm" / "@jupyter-widgets" / "html-manager"
-    assert widgetjs.folder() != widgetjs.candidates()[0]  # incomplete: the next one is used
-
-
-def test_the_build_backend_stops_without_the_widget_javascript(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    backend = load_tool("build_backend")
-    monkeypatch.setattr(backend.vendor_widgets, "HTML_MANAGER", tmp_path / "none")
-    monkeypatch.setattr(backend.vendor_widgets, "PACKAGE_VENDOR", tmp_path / "vendor")
-    with pytest.raises(SystemExit, match="magicsub build: .* run `npm ci` first"):
-        backend.build_wheel(str(tmp_path / "dist"))
-    assert not (tmp_path / "dist").exists() and not (tmp_path / "vendor").exists()

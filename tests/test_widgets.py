@@ -1,4 +1,5 @@
-"""magicsub.widgets (Stepper, Quiz) and magicsub.htmlpage: kernel-free widgets and the page."""
+"""magicsub.widgets (Stepper, Quiz): kernel-free widgets, for JupyterLab and exported notebooks
+(``magicsub html`` pages show the static stepper: tests/test_html_page.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 import magicsub  # noqa: E402
-from magicsub import htmlpage, widgetjs  # noqa: E402
 from magicsub.widgets import Quiz, Stepper, correct_choice, state_bytes  # noqa: E402
 
 SCENARIO = """\
@@ -37,7 +37,7 @@ def result() -> magicsub.ScenarioResult:
 
 @pytest.fixture(scope="module")
 def stepper(result) -> Stepper:
-    """Every step, as a page without a kernel shows it (``magicsub html``)."""
+    """Every step, as a page without a kernel shows it (an exported notebook)."""
     return Stepper(result.trace, title="Shahrazad", live=False)
 
 
@@ -131,15 +131,10 @@ def test_jump_to_the_step_citing_a_rule(walk):
     assert live.step == number and walk.trace[number - 1].rule == rule
 
 
-def test_a_page_without_a_kernel_has_neither_toggle_nor_rule_list(walk, tmp_path):
+def test_a_page_without_a_kernel_has_neither_toggle_nor_rule_list(walk):
     still = Stepper(walk.trace, title="800.4j", live=False)
     assert not still.compact and still.every is None and still.rules is None
     assert still.slider.max == len(walk.trace)
-    scenario = tmp_path / "walk.yaml"
-    scenario.write_text((SCENARIOS / WALK).read_text(encoding="utf-8"))
-    assert htmlpage.write_page(scenario, tmp_path / "walk.html") == 0
-    html = (tmp_path / "walk.html").read_text(encoding="utf-8")
-    assert "Show every step" not in html and "Jump to the step citing" not in html
 
 
 def test_stepper_text_output_lists_each_steps_rule_and_changes_and_the_final_board(result):
@@ -247,49 +242,6 @@ def test_quiz_rejects_ambiguous_or_impossible_answers(result):
         correct_choice(result, CHOICES, lambda r: 7)
     with pytest.raises(ValueError, match="two choices"):
         Quiz("?", ["only"], result, answer=lambda r: 0)
-
-
-# -- the standalone page -----------------------------------------------------------------------
-
-@pytest.fixture()
-def scenario_file(tmp_path):
-    path = tmp_path / "shah.yaml"
-    path.write_text(SCENARIO)
-    return path
-
-
-def test_write_page_embeds_state_and_loads_nothing_from_other_hosts(scenario_file, tmp_path,
-                                                                    capsys):
-    out = tmp_path / "site" / "page.html"
-    assert htmlpage.write_page(scenario_file, out) == 0
-    html = out.read_text()
-    assert "http" not in html.lower()
-    assert "//" not in re.sub(r"<script>.*?</script>", "", html, flags=re.S)
-    assert html.count(htmlpage.WIDGET_STATE) == 1 and html.count(htmlpage.WIDGET_VIEW) == 1
-    state = re.search(r'widget-state\+json">(.*?)</script>', html, re.S).group(1)
-    assert json.loads(state)["state"]
-    files = out.parent / "page_files"
-    assert sorted(p.name for p in files.iterdir()) == sorted([
-        "embed.js", "embed.js.LICENSE.txt", "1551f4f60c37af51121f.woff2", "magicsub-assets.json"])
-    assert '<script src="page_files/embed.js"' in html
-    assert "wrote" in capsys.readouterr().out
-
-
-def test_write_page_exit_codes(tmp_path, scenario_file, monkeypatch, capsys):
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("title: x\nplayers: [Alex]\n")
-    assert htmlpage.write_page(bad, tmp_path / "bad.html") == 2
-    assert "error" in capsys.readouterr().err
-    failing = tmp_path / "failing.yaml"
-    failing.write_text(SCENARIO.replace("winner: Bianca", "winner: Alex"))
-    assert htmlpage.write_page(failing, tmp_path / "failing.html") == 1
-    assert "FAIL" in capsys.readouterr().err and (tmp_path / "failing.html").is_file()
-    monkeypatch.setenv("MAGICSUB_NODE_MODULES", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(widgetjs, "__file__", str(tmp_path / "pkg" / "widgetjs.py"))
-    monkeypatch.chdir(tmp_path)
-    assert htmlpage.write_page(scenario_file, tmp_path / "x.html") == 2
-    assert "npm ci" in capsys.readouterr().err
-    assert not (tmp_path / "x.html").exists()
 
 
 def test_previous_and_next_buttons_move_the_slider_with_a_kernel() -> None:

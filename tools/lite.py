@@ -196,16 +196,14 @@ def pure_wheel(sdist: Path, folder: Path) -> Path:
 
 
 def magicsub_wheel(folder: Path) -> Path:
-    """The wheel of magicsub (``uv build``), less ``assets/vendor`` (``magicsub html``'s widget
-    JavaScript: in JupyterLite the page's JupyterLab draws the widgets)."""
+    """The wheel of magicsub (``uv build``), written again as the site's other wheels are."""
     shutil.rmtree(folder, ignore_errors=True)
     built = folder / "built"
     subprocess.run([str(Path(sys.executable).with_name("uv")), "build", "--wheel", "--quiet",
                     "--out-dir", str(built), str(ROOT)], check=True)
     (wheel,) = built.glob("magicsub-*.whl")
     with zipfile.ZipFile(wheel) as archive:
-        files = {n: archive.read(n) for n in archive.namelist()
-                 if not n.startswith("magicsub/assets/vendor/") and not n.endswith("/RECORD")}
+        files = {n: archive.read(n) for n in archive.namelist() if not n.endswith("/RECORD")}
     dist_info = next(n for n in files if n.endswith(".dist-info/METADATA")).rsplit("/", 1)[0]
     del files[f"{dist_info}/WHEEL"]
     return _write_wheel(folder / wheel.name, files, dist_info)

@@ -6,8 +6,9 @@ Stepper and Quiz instead of the ipywidgets ones (``magicsub.book``): the pages c
 state, and myst-nb then adds neither RequireJS nor the widget manager to any page. It serves
 ``magicsub/assets/pages`` on every page: the script that plays them (``magicsub-pages.js``),
 the one that fits them to the screen and to paper (``magicsub-screen.js``: moves animated,
-projector mode, print) and the style of their controls. The committed notebooks, run without
-the variable, keep the widgets (JupyterLab, Voila, nbval).
+projector mode, print) and the style of their controls: ``magicsub.htmlpage``'s ``SCRIPTS``
+and ``STYLES``, the same files as a ``magicsub html`` page's. The committed notebooks, run
+without the variable, keep the widgets (JupyterLab, Voila, nbval).
 
 Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sys.path``).
 """
@@ -15,31 +16,25 @@ Loaded from ``_config.yml`` (``sphinx.local_extensions`` puts ``tools/`` on ``sy
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 
+from magicsub.htmlpage import ASSETS_FOLDER, SCRIPTS, STYLES
 from magicsub.pagehtml import PAGES_ENV
-
-ASSETS = Path(__file__).resolve().parent.parent / "magicsub" / "assets" / "pages"
-SCRIPT = "magicsub-pages.js"
-SCREEN_SCRIPT = "magicsub-screen.js"
-STYLE = "magicsub-pages.css"
-NAV_STYLE = "magicsub-nav.css"
 
 
 def serve_assets(app: Sphinx) -> None:
     """Copy ``magicsub/assets/pages`` into the built ``_static`` folder."""
-    app.config.html_static_path.append(str(ASSETS))
+    app.config.html_static_path.append(str(ASSETS_FOLDER))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Put the build in static mode, and add the scripts and style to every page."""
     os.environ[PAGES_ENV] = "static"
     app.connect("builder-inited", serve_assets)
-    app.add_js_file(SCRIPT, loading_method="defer")
-    app.add_js_file(SCREEN_SCRIPT, loading_method="defer")
-    app.add_css_file(STYLE)
-    app.add_css_file(NAV_STYLE)
+    for script in SCRIPTS:
+        app.add_js_file(script, loading_method="defer")
+    for style in STYLES:
+        app.add_css_file(style)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

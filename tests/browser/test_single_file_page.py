@@ -1,8 +1,10 @@
 """``magicsub html --single-file`` in headless Chromium: opened from disk (``file://``) with
-every request that is not ``file:`` or ``data:`` aborted and the browser offline, the stepper
-renders, Previous/Next, the slider's arrow keys and the Play icon work, and the only request
-is the page itself; the same page framed by the ``--embed`` snippet (sandboxed) works too.
-Needs ``npm ci`` (the widget JavaScript, axe-core), not the built book.
+every request that is not ``file:`` or ``data:`` aborted and the browser offline, the book's
+stepper is wired by its inline script, Previous/Next, the slider's arrow keys, "Show every
+step" and Play work, and the only request is the page itself; the same page framed by the
+``--embed`` snippet (sandboxed) works too; the single file of the shipped 726.6 scenario
+(under 150 kB) steps through every one of its steps. Needs ``npm ci`` (axe-core), not the
+built book.
 """
 
 from __future__ import annotations
@@ -11,7 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pagecheck import describe_violations, serious_axe_violations, step_text, wait_for_text_change
+from pagecheck import (
+    REPO_ROOT,
+    describe_violations,
+    serious_axe_violations,
+    show_every_step,
+    step_text,
+    wait_for_text_change,
+)
 from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, Route
 from test_html_page import SCENARIO
 
@@ -75,8 +84,9 @@ def offline(browser: Browser) -> Iterator[tuple[Page, Offline]]:
 
 
 def rendered(scope: Page | FrameLocator) -> Locator:
+    """The stepper, once the page's script has wired it (its controls enabled)."""
     stepper = scope.locator(".magicsub-stepper")
-    stepper.locator('.widget-slider [role="slider"]').wait_for()
+    stepper.locator("button.ms-next:enabled").wait_for()
     return stepper
 
 
@@ -88,23 +98,23 @@ def test_the_single_file_steps_from_disk_offline(offline: tuple[Page, Offline], 
     stepper = rendered(page)
     assert step_text(stepper) == "start"
 
+    show_every_step(stepper)
     stepper.locator("button.ms-next").click()
     assert wait_for_text_change(stepper, "start") == "0"
     stepper.locator("button.ms-next").click()
     assert wait_for_text_change(stepper, "0") == "1"
     stepper.locator("button.ms-prev").click()
     assert wait_for_text_change(stepper, "1") == "0"
-    handle = stepper.locator('.widget-slider [role="slider"]')
+    handle = stepper.locator("input.ms-range")
     handle.focus()
     page.keyboard.press("ArrowRight")
     assert wait_for_text_change(stepper, "0") == "1"
-    assert float(handle.get_attribute("aria-valuenow")) == 2
-
-    icon = stepper.locator(".widget-play button i.fa-play")
-    assert icon.bounding_box()["width"] > 8, "the Play icon has no glyph"
-    assert page.evaluate("""document.fonts.ready.then(() => Array.from(document.fonts).some(
-        f => f.family.includes('Font Awesome 5 Free') && f.weight === '900'
-             && f.status === 'loaded'))""")
+    assert handle.input_value() == "2"
+    play = stepper.locator("button.ms-play")
+    play.click()
+    assert wait_for_text_change(stepper, "1") == "2", "Play did not step"
+    play.click()
+    assert play.get_attribute("aria-label") == "Play"
 
     violations = serious_axe_violations(page, axe_js)
     assert not violations, describe_violations(violations)
@@ -122,7 +132,8 @@ def test_the_embed_snippet_frames_a_working_sandboxed_page(offline: tuple[Page, 
     assert page.locator("iframe").get_attribute("sandbox") == "allow-scripts"
     stepper.locator("button.ms-next").click()
     assert wait_for_text_change(stepper, "start") == "0"
-    handle = stepper.locator('.widget-slider [role="slider"]')
+    show_every_step(stepper)
+    handle = stepper.locator("input.ms-range")
     handle.focus()
     handle.press("ArrowRight")
     assert wait_for_text_change(stepper, "0") == "1"
@@ -130,3 +141,32 @@ def test_the_embed_snippet_frames_a_working_sandboxed_page(offline: tuple[Page, 
         is False, "the framed page shares the post's origin"
     assert record.requests == [post, (site / "walkthrough.html").as_uri()], record.requests
     assert not record.problems, record.problems
+
+
+def test_the_726_6_single_file_steps_through_every_step_from_disk(
+        offline: tuple[Page, Offline], tmp_path: Path) -> None:
+    """Issue 29's "Done when": the shipped 726.6 scenario's single file, under 150 kB, opened
+    from disk offline, shows each of its steps in turn (and the subgame within the subgame)."""
+    scenario = REPO_ROOT / "magicsub" / "scenarios" / "726_6_subgame_in_a_subgame.yaml"
+    out = tmp_path / "subgame.html"
+    assert htmlpage.write_page(scenario, out, single_file=True) == 0
+    assert out.stat().st_size < 150_000
+    page, record = offline
+    page.goto(out.as_uri(), wait_until="load")
+    stepper = rendered(page)
+    show_every_step(stepper)
+    steps = int(stepper.get_attribute("data-steps"))
+    handle = stepper.locator("input.ms-range")
+    handle.focus()
+    shown, games = [], set()
+    for _ in range(steps):
+        before = step_text(stepper)
+        page.keyboard.press("ArrowRight")
+        shown.append(wait_for_text_change(stepper, before))
+        games.update(stepper.locator("[data-game-panel]").evaluate_all(
+            "els => els.map(e => e.dataset.gamePanel)"))
+    assert shown == [str(i) for i in range(steps)]
+    assert {"0", "1", "2"} <= games
+    assert record.requests == [out.as_uri()], record.requests
+    assert not record.problems, record.problems
+
