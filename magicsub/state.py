@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from immutables import Map
 
-from .objects import Obj
+from .objects import Kind, Obj
 from .records import as_dataclass, changed
 from .zones import PER_PLAYER, Zone
 
@@ -269,6 +269,34 @@ def place_of(obj: Obj) -> Place:
     return (obj.game, zone, obj.owner if zone in PER_PLAYER else None)
 
 
+Mark = tuple[int, str, object]
+"""A key of the world's second index (``World.marked``): game, facet and value, e.g.
+``(0, "type", "aura")``."""
+
+
+def marks_of(obj: Obj) -> tuple[Mark, ...]:
+    """The keys under which ``World.marked`` lists ``obj``: on a battlefield, its name
+    (``"name"``) and each of its card types (``"type"``); in any zone of a game, its kind
+    (``"kind"``) when it is no card (a token, a copy of a spell, an ability, an emblem). A card
+    in a library, hand, graveyard, exile or the command zone, and anything outside every game,
+    has none: the checks made at every step never look for them."""
+    game = obj.game
+    if game is None:
+        return ()
+    kind = obj.kind
+    if obj.zone is Zone.BATTLEFIELD:
+        name = obj.name
+        keys = [(game, "type", t) for t in obj.types]
+        if isinstance(name, str):
+            keys.append((game, "name", name))
+        if kind is not Kind.CARD:
+            keys.append((game, "kind", kind))
+        return tuple(keys)
+    if kind is Kind.CARD:
+        return ()
+    return ((game, "kind", kind),)
+
+
 as_dataclass(GameState)
 _GAME_INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
@@ -278,9 +306,12 @@ class World:
     """Everything: all objects (and physical cards outside every game), games, effects.
 
     The world also keeps an index of its objects by place (``places``), so that listing a zone
-    does not look at every object. It is derived from ``objects``: computed when first needed,
-    then carried from world to world by ``evolve`` and ``with_objects`` (any other way of making
-    a world starts without it); it takes no part in equality.
+    does not look at every object, and a second one by what the checks made at every step look
+    for (``marked``: permanents by name and type, objects that are no cards by kind), so that a
+    step that changes one thing does not list every object of the game (state-based actions,
+    CR 704.3). Both are derived from ``objects``: computed when first needed, then carried from
+    world to world by ``evolve``, ``with_objects`` and ``with_places`` (any other way of making
+    a world starts without them); they take no part in equality.
     """
 
     objects: Map
@@ -292,6 +323,7 @@ class World:
     lki: Map = field(default_factory=Map)
     modifiers: Map = field(default_factory=Map)
     _places: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _marks: Map | None = field(default=None, init=False, repr=False, compare=False)
 
     def evolve(self, **changes) -> World:
         """This world with ``changes`` to fields other than ``objects`` (a faster
@@ -299,7 +331,9 @@ class World:
         new = _new_world(World)
         for name in _WORLD_FIELDS:
             _set(new, name, changes[name] if name in changes else getattr(self, name))
-        _set(new, "_places", None if "objects" in changes else self._places)
+        kept = "objects" not in changes
+        _set(new, "_places", self._places if kept else None)
+        _set(new, "_marks", self._marks if kept else None)
         return new
 
     def with_objects(self, objects: Map, seq: int,
@@ -307,20 +341,29 @@ class World:
         """This world with ``objects`` and ``seq``, where ``written`` lists, as
         ``(before, after)``, every object whose place may have changed (None: it did not
         exist before, or no longer exists); an object written in the same place may be left
-        out."""
+        out, and so may one whose ``marks_of`` stay the same."""
+        if self._places is None and self._marks is None:
+            return self.with_places(objects, seq, {})
+        written = tuple(written)
         moves = _place_moves(written) if self._places is not None else {}
-        return self.with_places(objects, seq, moves)
+        return self.with_places(objects, seq, moves, written)
 
     def with_places(self, objects: Map, seq: int,
-                    moves: dict[Place, tuple[list[str], list[str]]]) -> World:
+                    moves: dict[Place, tuple[list[str], list[str]]],
+                    written: Iterable[tuple[Obj | None, Obj | None]] = ()) -> World:
         """This world with ``objects`` and ``seq``, where ``moves`` gives, for each place whose
-        objects changed, the ids that left it and the ids that came to it."""
+        objects changed, the ids that left it and the ids that came to it, and ``written`` the
+        objects whose ``marks_of`` may have changed, as ``with_objects`` takes them."""
         new = self.evolve(seq=seq)
         _set(new, "objects", objects)
         index = self._places
         if index is not None and moves:
             index = _reindex(index, moves)
         _set(new, "_places", index)
+        marks = self._marks
+        if marks is not None:
+            marks = _remark(marks, written)
+        _set(new, "_marks", marks)
         return new
 
     @property
@@ -334,6 +377,40 @@ class World:
                 groups.setdefault(place_of(obj), {})[oid] = None
             index = Map({key: Map(ids) for key, ids in groups.items()})
             _set(self, "_places", index)
+        return index
+
+    def marked(self, game: int, facet: str, value: object) -> list[Obj]:
+        """The objects of game ``game`` that ``marks_of`` lists under ``(game, facet, value)``
+        (the permanents named ``value``, ``facet="name"``; the permanents of card type
+        ``value``, ``"type"``; the objects of kind ``value`` in any zone, ``"kind"``), in
+        timestamp order (``timestamp``), never in the order of a hash map."""
+        objects = self.objects
+        found = [objects[oid] for oid in self.marks.get((game, facet, value), _NO_IDS)]
+        found.sort(key=timestamp)
+        return found
+
+    def named(self, game: int, names: Iterable[str]) -> list[Obj]:
+        """The permanents on game ``game``'s battlefield whose name is one of ``names``, in
+        timestamp order (``timestamp``): the sources a rule looks for by card name, found
+        without looking at any other object."""
+        marks, objects = self.marks, self.objects
+        found = [objects[oid] for name in set(names)
+                 for oid in marks.get((game, "name", name), _NO_IDS)]
+        found.sort(key=timestamp)
+        return found
+
+    @property
+    def marks(self) -> Map:
+        """The ids of the objects under each key of ``marks_of``: ``Mark -> Map(id -> None)``,
+        non-empty keys only (see ``marked``)."""
+        index = self._marks
+        if index is None:
+            groups: dict[Mark, dict[str, None]] = {}
+            for oid, obj in self.objects.items():
+                for key in marks_of(obj):
+                    groups.setdefault(key, {})[oid] = None
+            index = Map({key: Map(ids) for key, ids in groups.items()})
+            _set(self, "_marks", index)
         return index
 
     def _in(self, keys: Iterable[Place]) -> list[Obj]:
@@ -483,6 +560,37 @@ def _reindex(index: Map, moves: dict[Place, tuple[list[str], list[str]]]) -> Map
     for key, ids in new.items():
         if len(ids):
             mutation[key] = ids
+        elif key in mutation:
+            del mutation[key]
+    return mutation.finish()
+
+
+def _remark(index: Map, written: Iterable[tuple[Obj | None, Obj | None]]) -> Map:
+    """``World.marked``'s index after the objects ``written`` (``(before, after)`` pairs)
+    changed."""
+    changes: dict[Mark, tuple[list[str], list[str]]] = {}
+    for before, after in written:
+        old = marks_of(before) if before is not None else ()
+        new = marks_of(after) if after is not None else ()
+        if old == new:
+            continue
+        for key in old:
+            if key not in new:
+                changes.setdefault(key, ([], []))[0].append(before.id)
+        for key in new:
+            if key not in old:
+                changes.setdefault(key, ([], []))[1].append(after.id)
+    if not changes:
+        return index
+    mutation = index.mutate()
+    for key, (gone, came) in changes.items():
+        ids = mutation.get(key, _NO_IDS).mutate()
+        for oid in gone:
+            del ids[oid]
+        for oid in came:
+            ids[oid] = None
+        if len(ids):
+            mutation[key] = ids.finish()
         elif key in mutation:
             del mutation[key]
     return mutation.finish()

@@ -121,9 +121,12 @@ def test_replaying_a_zone_move_gives_its_snapshot_and_a_lost_card_does_not():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_the_place_index_agrees_with_the_objects_after_every_step(path):
-    """``World.places`` is carried from world to world by the changes; after every step it is
-    what indexing the snapshot's objects afresh gives (so no zone listing misses an object)."""
+    """``World.places`` and ``World.marks`` are carried from world to world by the changes;
+    after every step each is what indexing the snapshot's objects afresh gives (so no zone
+    listing misses an object, and no state-based action misses a permanent, CR 704.3)."""
     result = load_scenario(path).run()
     for step in result.trace:
         world = step.snapshot
-        assert world.places == World(world.objects, world.games).places, step.describe()
+        fresh = World(world.objects, world.games)
+        assert world.places == fresh.places, step.describe()
+        assert world.marks == fresh.marks, step.describe()
