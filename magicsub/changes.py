@@ -466,11 +466,14 @@ class Shuffle(Change):
     def apply(self, world: World) -> World:
         """Put the cards in their new order."""
         objects = world.objects
+        written = []
         with objects.mutate() as batch:
             for oid, order in self.orders:
-                batch[oid] = objects[oid].moved(order=order)
+                before = objects[oid]
+                batch[oid] = after = before.moved(order=order)
+                written.append((before, after))
             objects = batch.finish()
-        return world.with_objects(objects, world.seq, ())  # same places
+        return world.with_objects(objects, world.seq, written)  # same places, new order
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from .zones import Zone
 
 def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     """A player draws cards; drawing from an empty library is remembered for CR 704.5b."""
-    library = tx.world.in_zone(gid, Zone.LIBRARY, player)
+    library = tx.world.top(gid, Zone.LIBRARY, player, count)
     drawn = 0
     for _ in range(count):
         if not library:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from immutables import Map
 
+from . import ordering
 from .objects import Kind, Obj
 from .records import as_dataclass, changed
 from .zones import PER_PLAYER, Zone
@@ -306,12 +307,14 @@ class World:
     """Everything: all objects (and physical cards outside every game), games, effects.
 
     The world also keeps an index of its objects by place (``places``), so that listing a zone
-    does not look at every object, and a second one by what the checks made at every step look
+    does not look at every object; a second one by what the checks made at every step look
     for (``marked``: permanents by name and type, objects that are no cards by kind), so that a
     step that changes one thing does not list every object of the game (state-based actions,
-    CR 704.3). Both are derived from ``objects``: computed when first needed, then carried from
-    world to world by ``evolve``, ``with_objects`` and ``with_places`` (any other way of making
-    a world starts without them); they take no part in equality.
+    CR 704.3); and, for the places listed so far, their objects in timestamp order (``ordered``:
+    the top card of a library is found without sorting the library). All are derived from
+    ``objects``: computed when first needed, then carried from world to world by ``evolve``,
+    ``with_objects`` and ``with_places`` (any other way of making a world starts without them);
+    they take no part in equality.
     """
 
     objects: Map
@@ -324,6 +327,7 @@ class World:
     modifiers: Map = field(default_factory=Map)
     _places: Map | None = field(default=None, init=False, repr=False, compare=False)
     _marks: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _orders: Map | None = field(default=None, init=False, repr=False, compare=False)
 
     def evolve(self, **changes) -> World:
         """This world with ``changes`` to fields other than ``objects`` (a faster
@@ -334,6 +338,7 @@ class World:
         kept = "objects" not in changes
         _set(new, "_places", self._places if kept else None)
         _set(new, "_marks", self._marks if kept else None)
+        _set(new, "_orders", self._orders if kept else None)
         return new
 
     def with_objects(self, objects: Map, seq: int,
@@ -341,8 +346,8 @@ class World:
         """This world with ``objects`` and ``seq``, where ``written`` lists, as
         ``(before, after)``, every object whose place may have changed (None: it did not
         exist before, or no longer exists); an object written in the same place may be left
-        out, and so may one whose ``marks_of`` stay the same."""
-        if self._places is None and self._marks is None:
+        out when its ``marks_of`` and its ``order`` stay the same."""
+        if self._places is None and self._marks is None and self._orders is None:
             return self.with_places(objects, seq, {})
         written = tuple(written)
         moves = _place_moves(written) if self._places is not None else {}
@@ -353,7 +358,9 @@ class World:
                     written: Iterable[tuple[Obj | None, Obj | None]] = ()) -> World:
         """This world with ``objects`` and ``seq``, where ``moves`` gives, for each place whose
         objects changed, the ids that left it and the ids that came to it, and ``written`` the
-        objects whose ``marks_of`` may have changed, as ``with_objects`` takes them."""
+        objects whose ``marks_of`` or order may have changed, as ``with_objects`` takes them
+        (without them, the places ``moves`` names are ordered afresh when next listed)."""
+        written = tuple(written)
         new = self.evolve(seq=seq)
         _set(new, "objects", objects)
         index = self._places
@@ -364,6 +371,10 @@ class World:
         if marks is not None:
             marks = _remark(marks, written)
         _set(new, "_marks", marks)
+        orders = self._orders
+        if orders:
+            orders = _reorder(orders, self.objects, objects, moves, written)
+        _set(new, "_orders", orders)
         return new
 
     @property
@@ -413,6 +424,29 @@ class World:
             _set(self, "_marks", index)
         return index
 
+    def ordered(self, key: Place) -> list[Obj]:
+        """The objects in the place ``key`` (see ``place_of``), in timestamp order
+        (``timestamp``): sorted once, then kept in order from world to world."""
+        objects = self.objects
+        return [objects[oid] for oid in ordering.flat(self._sequence(key))]
+
+    def top(self, game: int, zone: Zone, player: str | None, count: int) -> list[Obj]:
+        """The last ``count`` objects of a zone (all when fewer), bottom first: the top cards
+        of a library. For library, hand and graveyard give ``player``: the zone's owner."""
+        key = (game, zone, player if zone in PER_PLAYER else None)
+        objects = self.objects
+        return [objects[oid] for oid in ordering.last(self._sequence(key), count)]
+
+    def _sequence(self, key: Place) -> ordering.Seq:
+        orders = self._orders
+        seq = orders.get(key) if orders is not None else None
+        if seq is None:
+            objects = self.objects
+            seq = ordering.build(self.places.get(key, _NO_IDS),
+                                 lambda oid: timestamp(objects[oid]))
+            _set(self, "_orders", (orders or _NO_IDS).set(key, seq))
+        return seq
+
     def _in(self, keys: Iterable[Place]) -> list[Obj]:
         objects = self.objects
         return [objects[oid] for key in keys for oid in self.places.get(key, _NO_IDS)]
@@ -437,11 +471,11 @@ class World:
         For library, hand and graveyard give ``player``: the zone's owner.
         """
         if player is not None or zone not in PER_PLAYER:
-            found = self._in([(game, zone, player if zone in PER_PLAYER else None)])
+            found = self.ordered((game, zone, player if zone in PER_PLAYER else None))
             if player is not None and zone not in PER_PLAYER:
                 found = [o for o in found if o.owner == player]
-        else:
-            found = self._in([k for k in self.places.keys() if k[0] == game and k[1] is zone])
+            return found
+        found = self._in([k for k in self.places.keys() if k[0] == game and k[1] is zone])
         found.sort(key=timestamp)
         return found
 
@@ -593,6 +627,46 @@ def _remark(index: Map, written: Iterable[tuple[Obj | None, Obj | None]]) -> Map
             mutation[key] = ids.finish()
         elif key in mutation:
             del mutation[key]
+    return mutation.finish()
+
+
+def _reorder(orders: Map, before: Map, after: Map,
+             moves: dict[Place, tuple[list[str], list[str]]],
+             written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
+    """``World._orders`` after the objects ``written`` (``(before, after)`` pairs) changed:
+    each ordered place they left or came to, or moved within, is kept in order (ids taken out
+    by their keys in ``before``, then put in by their keys in ``after``), or dropped to be
+    ordered afresh when many of its objects changed. Without ``written``, every ordered place
+    ``moves`` names is dropped."""
+    gone: dict[Place, list[Obj]] = {}
+    came: dict[Place, list[Obj]] = {}
+    for old_obj, new_obj in written:
+        old = place_of(old_obj) if old_obj is not None else None
+        new = place_of(new_obj) if new_obj is not None else None
+        if old == new and old_obj.order == new_obj.order:
+            continue
+        if old in orders:
+            gone.setdefault(old, []).append(old_obj)
+        if new in orders:
+            came.setdefault(new, []).append(new_obj)
+    dropped = [key for key in moves if key in orders] if not written else []
+    if not (gone or came or dropped):
+        return orders
+    mutation = orders.mutate()
+    for key in dropped:
+        del mutation[key]
+    old_key = lambda oid: timestamp(before[oid])  # noqa: E731
+    new_key = lambda oid: timestamp(after[oid])  # noqa: E731
+    for key in gone.keys() | came.keys():
+        seq, out, into = mutation[key], gone.get(key, ()), came.get(key, ())
+        if len(out) + len(into) > max(8, ordering.size(seq) // 8):
+            del mutation[key]  # ordered afresh when next listed
+            continue
+        for obj in out:
+            seq = ordering.remove(seq, obj.id, timestamp(obj), old_key)
+        for obj in into:
+            seq = ordering.insert(seq, obj.id, timestamp(obj), new_key)
+        mutation[key] = seq
     return mutation.finish()
 
 

@@ -50,7 +50,7 @@ from hypothesis.stateful import (
 from magicsub import Game, Kind, RulesError, Zone
 from magicsub.cards import lookup
 from magicsub.changes import replay
-from magicsub.state import World
+from magicsub.state import World, timestamp
 from magicsub.trace import singles
 
 # -- profiles ------------------------------------------------------------------------------------
@@ -486,6 +486,9 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
     # indexing its objects afresh gives.
     fresh = World(w.objects, w.games)
     assert w.places == fresh.places and w.marks == fresh.marks
+    for key in w._orders or {}:
+        assert [o.id for o in w.ordered(key)] == [o.id for o in sorted(
+            (w.objects[i] for i in fresh.places.get(key, ())), key=timestamp)], key
 
     # The game tree: only the deepest game is in progress.
     assert cur.status == "in progress" or (w.current == 0 and cur.ended), cur.status

@@ -10,7 +10,7 @@ import pytest
 
 from magicsub import Game, load_scenario
 from magicsub.changes import Move, MoveAll, Tap, replay
-from magicsub.state import World
+from magicsub.state import World, timestamp
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
@@ -26,6 +26,15 @@ def _first_difference(a, b) -> str:
                 return f"{f.name}: {diff[:3]}: replayed {x.get(diff[0])!r} != {y.get(diff[0])!r}"
             return f"{f.name}: replayed {x!r} != snapshot {y!r}"
     return "no difference"
+
+
+def in_order(world: World, places=None) -> dict:
+    """The ids of each place ``world`` keeps in order (or of ``places``), as it keeps them, or,
+    for ``places``, as sorting them afresh gives them (``World.ordered``)."""
+    if places is None:
+        return {key: [o.id for o in world.ordered(key)] for key in (world._orders or {})}
+    return {key: [o.id for o in sorted((world.objects[i] for i in world.places.get(key, ())),
+                                       key=timestamp)] for key in places or {}}
 
 
 def assert_replays(trace) -> None:
@@ -130,3 +139,4 @@ def test_the_place_index_agrees_with_the_objects_after_every_step(path):
         fresh = World(world.objects, world.games)
         assert world.places == fresh.places, step.describe()
         assert world.marks == fresh.marks, step.describe()
+        assert in_order(world) == in_order(fresh, world._orders), step.describe()

@@ -11,6 +11,7 @@ what undo needs) must not grow with the world either.
 
 from __future__ import annotations
 
+import math
 import tracemalloc
 
 import pytest
@@ -191,3 +192,27 @@ def test_undo_after_cheap_steps_gives_back_the_same_shuffles():
     game.cast("shahrazad", "Alex")
     game.resolve("shahrazad")
     assert [s.describe() for s in game.trace] == played
+
+
+def test_a_draw_looks_at_the_top_card_not_at_the_library():
+    """CR 504.1 and 121.1: in the draw step the active player puts the top card of their library
+    into their hand. The library is kept in order from step to step, so a turn (untap, upkeep,
+    draw) looks at the same objects with 60 or 10,000 cards in each library, but for the binary
+    search that takes the drawn card out of its place (a few more in a larger library)."""
+
+    def turn(library: int) -> int:
+        game = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": library, "Bianca": library})
+        game.add_object("angel", "Serra Angel", owner="Alex", zone="battlefield")
+        game.add_object("anthem", "Glorious Anthem", owner="Bianca", zone="battlefield")
+        for _ in range(2):  # each player draws once: their library is put in order
+            game.apply({"advance": "next_turn"})
+            game.apply({"advance": "main"})
+        game.apply({"advance": "next_turn"})
+        drawer = game.active
+        hand = len(game.zone("hand", drawer))
+        count = visits(game, {"advance": "main"})  # upkeep, draw step, main phase
+        assert len(game.zone("hand", drawer)) == hand + 1
+        return count
+
+    small, big = turn(60), turn(10_000)
+    assert small <= 20 and big <= small + 2 * math.ceil(math.log2(10_000 / 60)), (small, big)
