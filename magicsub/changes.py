@@ -473,7 +473,7 @@ class Shuffle(Change):
                 batch[oid] = after = before.moved(order=order)
                 written.append((before, after))
             objects = batch.finish()
-        return world.with_objects(objects, world.seq, written)  # same places, new order
+        return world.with_places(objects, world.seq, {}, written)  # same places, new order
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from immutables import Map
@@ -599,9 +600,33 @@ def _reindex(index: Map, moves: dict[Place, tuple[list[str], list[str]]]) -> Map
     return mutation.finish()
 
 
-def _remark(index: Map, written: Iterable[tuple[Obj | None, Obj | None]]) -> Map:
+BULK = 64
+"""A change that writes more objects than this (a whole zone moved or shuffled) updates the
+world's indexes by zones (``_bulk``), not object by object."""
+
+
+def _bulk(written: tuple[tuple[Obj | None, Obj | None], ...]
+          ) -> tuple[set[tuple[int | None, Zone | None]], set[Kind]] | None:
+    """For a change that writes more than ``BULK`` objects, none created nor ceasing: every
+    ``(game, zone)`` they are in before or after it, and their kinds (else None). Found
+    without a Python call per object."""
+    if len(written) <= BULK:
+        return None
+    befores, afters = list(map(_FIRST, written)), list(map(_SECOND, written))
+    if None in befores or None in afters:
+        return None
+    places = set(zip(map(_GAME, befores), map(_ZONE, befores), strict=True))
+    places.update(zip(map(_GAME, afters), map(_ZONE, afters), strict=True))
+    return places, set(map(_KIND, befores)) | set(map(_KIND, afters))
+
+
+def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
     """``World.marked``'s index after the objects ``written`` (``(before, after)`` pairs)
     changed."""
+    bulk = _bulk(written)
+    if bulk is not None and bulk[1] == {Kind.CARD} and all(
+            zone is not Zone.BATTLEFIELD for _, zone in bulk[0]):
+        return index  # cards, none on or to a battlefield: they have no marks (marks_of)
     changes: dict[Mark, tuple[list[str], list[str]]] = {}
     for before, after in written:
         old = marks_of(before) if before is not None else ()
@@ -638,6 +663,15 @@ def _reorder(orders: Map, before: Map, after: Map,
     by their keys in ``before``, then put in by their keys in ``after``), or dropped to be
     ordered afresh when many of its objects changed. Without ``written``, every ordered place
     ``moves`` names is dropped."""
+    bulk = _bulk(written)
+    if bulk is not None:  # a zone moved or shuffled: its places are ordered afresh when listed
+        dropped = [key for key in orders.keys() if (key[0], key[1]) in bulk[0]]
+        if not dropped:
+            return orders
+        mutation = orders.mutate()
+        for key in dropped:
+            del mutation[key]
+        return mutation.finish()
     gone: dict[Place, list[Obj]] = {}
     came: dict[Place, list[Obj]] = {}
     for old_obj, new_obj in written:
@@ -670,6 +704,8 @@ def _reorder(orders: Map, before: Map, after: Map,
     return mutation.finish()
 
 
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+_GAME, _ZONE, _KIND = attrgetter("game"), attrgetter("zone"), attrgetter("kind")
 _WORLD_FIELDS = tuple(f.name for f in fields(World) if f.init)
 _NO_IDS = Map()
 _new_world = object.__new__
