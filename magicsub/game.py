@@ -252,10 +252,9 @@ class Game:
                     objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
                                        zone=Zone.LIBRARY, order=seq)
                     came.append(oid)
-        # library cards have no marks (state.marks_of): the index of marks stays as it was
-        self.world = self.world.with_places(objects.finish(), seq, moves)
-        self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
-        self.world.marks  # noqa: B018 - and what the checks of every step look for
+        world = self.world = self.world.with_places(objects.finish(), seq, moves)
+        # index the objects once, as set-up ends: the steps carry the indexes from then on
+        world.places, world.marks, world.card_names  # noqa: B018
 
     def _setup_steps(self) -> list[Step]:
         """The trace's first steps, which change nothing: the seating the game was given

@@ -312,7 +312,8 @@ class World:
     for (``marked``: permanents by name and type, objects that are no cards by kind), so that a
     step that changes one thing does not list every object of the game (state-based actions,
     CR 704.3); and, for the places listed so far, their objects in timestamp order (``ordered``:
-    the top card of a library is found without sorting the library). All are derived from
+    the top card of a library is found without sorting the library); and how many cards bear
+    each name (``card_names``: is there a card with storm anywhere?). All are derived from
     ``objects``: computed when first needed, then carried from world to world by ``evolve``,
     ``with_objects`` and ``with_places`` (any other way of making a world starts without them);
     they take no part in equality.
@@ -329,6 +330,7 @@ class World:
     _places: Map | None = field(default=None, init=False, repr=False, compare=False)
     _marks: Map | None = field(default=None, init=False, repr=False, compare=False)
     _orders: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _names: Map | None = field(default=None, init=False, repr=False, compare=False)
 
     def evolve(self, **changes) -> World:
         """This world with ``changes`` to fields other than ``objects`` (a faster
@@ -340,6 +342,7 @@ class World:
         _set(new, "_places", self._places if kept else None)
         _set(new, "_marks", self._marks if kept else None)
         _set(new, "_orders", self._orders if kept else None)
+        _set(new, "_names", self._names if kept else None)
         return new
 
     def with_objects(self, objects: Map, seq: int,
@@ -348,7 +351,8 @@ class World:
         ``(before, after)``, every object whose place may have changed (None: it did not
         exist before, or no longer exists); an object written in the same place may be left
         out when its ``marks_of`` and its ``order`` stay the same."""
-        if self._places is None and self._marks is None and self._orders is None:
+        if self._places is None and self._marks is None and self._orders is None \
+                and self._names is None:
             return self.with_places(objects, seq, {})
         written = tuple(written)
         moves = _place_moves(written) if self._places is not None else {}
@@ -359,8 +363,9 @@ class World:
                     written: Iterable[tuple[Obj | None, Obj | None]] = ()) -> World:
         """This world with ``objects`` and ``seq``, where ``moves`` gives, for each place whose
         objects changed, the ids that left it and the ids that came to it, and ``written`` the
-        objects whose ``marks_of`` or order may have changed, as ``with_objects`` takes them
-        (without them, the places ``moves`` names are ordered afresh when next listed)."""
+        objects whose ``marks_of``, order or name may have changed, as ``with_objects`` takes
+        them. Without them, the objects ``moves`` names are taken to be new (the set-up's
+        library cards): the indexes other than ``places`` are made afresh when next needed."""
         written = tuple(written)
         new = self.evolve(seq=seq)
         _set(new, "objects", objects)
@@ -368,14 +373,19 @@ class World:
         if index is not None and moves:
             index = _reindex(index, moves)
         _set(new, "_places", index)
+        fresh = moves and not written
         marks = self._marks
         if marks is not None:
-            marks = _remark(marks, written)
+            marks = None if fresh else _remark(marks, written)
         _set(new, "_marks", marks)
         orders = self._orders
         if orders:
-            orders = _reorder(orders, self.objects, objects, moves, written)
+            orders = None if fresh else _reorder(orders, self.objects, objects, written)
         _set(new, "_orders", orders)
+        names = self._names
+        if names is not None:
+            names = None if fresh else _rename(names, written)
+        _set(new, "_names", names)
         return new
 
     @property
@@ -423,6 +433,21 @@ class World:
                     groups.setdefault(key, {})[oid] = None
             index = Map({key: Map(ids) for key, ids in groups.items()})
             _set(self, "_marks", index)
+        return index
+
+    @property
+    def card_names(self) -> Map:
+        """How many cards (``Kind.CARD``: no token, copy, ability or emblem) bear each name,
+        in every game and outside them: ``name -> count``, names of no card left out. A name
+        changes with no move, so this changes only when a card is made or ceases."""
+        index = self._names
+        if index is None:
+            counts: dict[str, int] = {}
+            for obj in self.objects.values():
+                if obj.kind is Kind.CARD and isinstance(obj.name, str):
+                    counts[obj.name] = counts.get(obj.name, 0) + 1
+            index = Map(counts)
+            _set(self, "_names", index)
         return index
 
     def ordered(self, key: Place) -> list[Obj]:
@@ -656,13 +681,11 @@ def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> M
 
 
 def _reorder(orders: Map, before: Map, after: Map,
-             moves: dict[Place, tuple[list[str], list[str]]],
              written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
     """``World._orders`` after the objects ``written`` (``(before, after)`` pairs) changed:
     each ordered place they left or came to, or moved within, is kept in order (ids taken out
     by their keys in ``before``, then put in by their keys in ``after``), or dropped to be
-    ordered afresh when many of its objects changed. Without ``written``, every ordered place
-    ``moves`` names is dropped."""
+    ordered afresh when many of its objects changed."""
     bulk = _bulk(written)
     if bulk is not None:  # a zone moved or shuffled: its places are ordered afresh when listed
         dropped = [key for key in orders.keys() if (key[0], key[1]) in bulk[0]]
@@ -683,12 +706,9 @@ def _reorder(orders: Map, before: Map, after: Map,
             gone.setdefault(old, []).append(old_obj)
         if new in orders:
             came.setdefault(new, []).append(new_obj)
-    dropped = [key for key in moves if key in orders] if not written else []
-    if not (gone or came or dropped):
+    if not (gone or came):
         return orders
     mutation = orders.mutate()
-    for key in dropped:
-        del mutation[key]
     old_key = lambda oid: timestamp(before[oid])  # noqa: E731
     new_key = lambda oid: timestamp(after[oid])  # noqa: E731
     for key in gone.keys() | came.keys():
@@ -704,7 +724,31 @@ def _reorder(orders: Map, before: Map, after: Map,
     return mutation.finish()
 
 
+def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
+    """``World.card_names`` after the objects ``written`` (``(before, after)`` pairs)
+    changed."""
+    if _bulk(written) is not None and list(map(_NAME, map(_FIRST, written))) == list(
+            map(_NAME, map(_SECOND, written))):
+        return index  # a zone moved or shuffled: no card made, none ceasing, none renamed
+    counts: dict[str, int] = {}
+    for before, after in written:
+        old = before.name if before is not None and before.kind is Kind.CARD else None
+        new = after.name if after is not None and after.kind is Kind.CARD else None
+        if old == new:
+            continue
+        if isinstance(old, str):
+            counts[old] = counts.get(old, 0) - 1
+        if isinstance(new, str):
+            counts[new] = counts.get(new, 0) + 1
+    for name, delta in counts.items():
+        if delta:
+            count = index.get(name, 0) + delta
+            index = index.set(name, count) if count else index.delete(name)
+    return index
+
+
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
+_NAME = attrgetter("name")
 _GAME, _ZONE, _KIND = attrgetter("game"), attrgetter("zone"), attrgetter("kind")
 _WORLD_FIELDS = tuple(f.name for f in fields(World) if f.init)
 _NO_IDS = Map()

@@ -486,6 +486,7 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
     # indexing its objects afresh gives.
     fresh = World(w.objects, w.games)
     assert w.places == fresh.places and w.marks == fresh.marks
+    assert w.card_names == fresh.card_names
     for key in w._orders or {}:
         assert [o.id for o in w.ordered(key)] == [o.id for o in sorted(
             (w.objects[i] for i in fresh.places.get(key, ())), key=timestamp)], key

@@ -131,15 +131,17 @@ def test_replaying_a_zone_move_gives_its_snapshot_and_a_lost_card_does_not():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_the_place_index_agrees_with_the_objects_after_every_step(path):
-    """``World.places`` and ``World.marks`` are carried from world to world by the changes;
-    after every step each is what indexing the snapshot's objects afresh gives (so no zone
-    listing misses an object, and no state-based action misses a permanent, CR 704.3)."""
+    """``World.places``, ``World.marks``, ``World.card_names`` and the places kept in order
+    are carried from world to world by the changes; after every step each is what indexing the
+    snapshot's objects afresh gives (so no zone listing misses an object, and no state-based
+    action misses a permanent, CR 704.3)."""
     result = load_scenario(path).run()
     for step in result.trace:
         world = step.snapshot
         fresh = World(world.objects, world.games)
         assert world.places == fresh.places, step.describe()
         assert world.marks == fresh.marks, step.describe()
+        assert world.card_names == fresh.card_names, step.describe()
         assert in_order(world) == in_order(fresh, world._orders), step.describe()
 
 
@@ -175,6 +177,7 @@ def test_the_indexes_agree_after_changes_that_write_whole_zones():
             fresh = World(snapshot.objects, snapshot.games)
             assert snapshot.places == fresh.places, step.describe()
             assert snapshot.marks == fresh.marks, step.describe()
+            assert snapshot.card_names == fresh.card_names, step.describe()
             assert in_order(snapshot) == in_order(fresh, snapshot._orders), step.describe()
     # Bianca's bears left with her (800.4a): Cho's Mind Control, attached to nothing, went to
     # Cho's graveyard (704.5m); Bianca's Curse left with her.
