@@ -456,6 +456,16 @@ class World:
         objects = self.objects
         return [objects[oid] for oid in ordering.flat(self._sequence(key))]
 
+    def count(self, game: int, zone: Zone, player: str | None = None) -> int:
+        """How many objects a zone of a game holds (``in_zone``'s length, without listing
+        them)."""
+        if player is not None and zone not in PER_PLAYER:
+            return len(self.in_zone(game, zone, player))
+        if player is not None or zone not in PER_PLAYER:
+            return len(self.places.get((game, zone, player), _NO_IDS))
+        return sum(len(ids) for key, ids in self.places.items()
+                   if key[0] == game and key[1] is zone)
+
     def top(self, game: int, zone: Zone, player: str | None, count: int) -> list[Obj]:
         """The last ``count`` objects of a zone (all when fewer), bottom first: the top cards
         of a library. For library, hand and graveyard give ``player``: the zone's owner."""

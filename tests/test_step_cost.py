@@ -16,7 +16,7 @@ import tracemalloc
 
 import pytest
 
-from magicsub import Game
+from magicsub import Game, expectations
 from magicsub.state import World
 
 PLAYERS = ["Alex", "Bianca", "Cho", "Dev"]
@@ -294,3 +294,17 @@ def test_a_draw_looks_at_the_top_card_not_at_the_library():
 
     small, big = turn(60), turn(10_000)
     assert small <= 20 and big <= small + 2 * math.ceil(math.log2(10_000 / 60)), (small, big)
+
+
+def test_an_expected_count_of_a_zone_looks_at_no_object():
+    """``check`` evaluates ``{zone: library, owner: Alex, count: N}`` by the zone's size: no
+    card of a 10,000-card library is looked at, and a wrong count still says both numbers."""
+    game = board(10_000, 0)
+    view = counted(game)
+    assert expectations.check(game, {"zone": "library", "owner": "Alex", "count": 10_000}) == []
+    assert expectations.check(game, {"zone": "library", "count": 40_000}) == []
+    assert expectations.check(game, {"zone": "battlefield", "count": 5}) == []
+    assert expectations.check(game, {"zone": "library", "owner": "Cho", "count": 9}) == [
+        ("9 objects in Cho library of game main", "10000")]
+    assert view.handed == 0
+    assert expectations.check(game, {"zone": "battlefield", "owner": "Dev", "count": 1}) == []
