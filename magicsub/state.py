@@ -374,17 +374,18 @@ class World:
             index = _reindex(index, moves)
         _set(new, "_places", index)
         fresh = moves and not written
+        bulk = _bulk(written)
         marks = self._marks
         if marks is not None:
-            marks = None if fresh else _remark(marks, written)
+            marks = None if fresh else _remark(marks, written, bulk)
         _set(new, "_marks", marks)
         orders = self._orders
         if orders:
-            orders = None if fresh else _reorder(orders, self.objects, objects, written)
+            orders = None if fresh else _reorder(orders, self.objects, objects, written, bulk)
         _set(new, "_orders", orders)
         names = self._names
         if names is not None:
-            names = None if fresh else _rename(names, written)
+            names = None if fresh else _rename(names, written, bulk)
         _set(new, "_names", names)
         return new
 
@@ -640,11 +641,20 @@ BULK = 64
 world's indexes by zones (``_bulk``), not object by object."""
 
 
-def _bulk(written: tuple[tuple[Obj | None, Obj | None], ...]
-          ) -> tuple[set[tuple[int | None, Zone | None]], set[Kind]] | None:
-    """For a change that writes more than ``BULK`` objects, none created nor ceasing: every
-    ``(game, zone)`` they are in before or after it, and their kinds (else None). Found
-    without a Python call per object."""
+class Bulk(NamedTuple):
+    """What a change that writes many objects, none made nor ceasing, touches (``_bulk``)."""
+
+    places: set[tuple[int | None, Zone | None]]
+    """Every ``(game, zone)`` the objects are in before or after it."""
+    kinds: set[Kind]
+    """Their kinds."""
+    renamed: bool
+    """Whether any of them has another name after it."""
+
+
+def _bulk(written: tuple[tuple[Obj | None, Obj | None], ...]) -> Bulk | None:
+    """For a change that writes more than ``BULK`` objects, none made nor ceasing, what it
+    touches (else None), found without a Python call per object."""
     if len(written) <= BULK:
         return None
     befores, afters = list(map(_FIRST, written)), list(map(_SECOND, written))
@@ -652,15 +662,16 @@ def _bulk(written: tuple[tuple[Obj | None, Obj | None], ...]
         return None
     places = set(zip(map(_GAME, befores), map(_ZONE, befores), strict=True))
     places.update(zip(map(_GAME, afters), map(_ZONE, afters), strict=True))
-    return places, set(map(_KIND, befores)) | set(map(_KIND, afters))
+    return Bulk(places, set(map(_KIND, befores)) | set(map(_KIND, afters)),
+                list(map(_NAME, befores)) != list(map(_NAME, afters)))
 
 
-def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
-    """``World.marked``'s index after the objects ``written`` (``(before, after)`` pairs)
-    changed."""
-    bulk = _bulk(written)
-    if bulk is not None and bulk[1] == {Kind.CARD} and all(
-            zone is not Zone.BATTLEFIELD for _, zone in bulk[0]):
+def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
+            bulk: Bulk | None) -> Map:
+    """``World.marked``'s index after the objects ``written`` (``(before, after)`` pairs;
+    ``bulk``: what ``_bulk`` says of them) changed."""
+    if bulk is not None and bulk.kinds == {Kind.CARD} and all(
+            zone is not Zone.BATTLEFIELD for _, zone in bulk.places):
         return index  # cards, none on or to a battlefield: they have no marks (marks_of)
     changes: dict[Mark, tuple[list[str], list[str]]] = {}
     for before, after in written:
@@ -691,14 +702,13 @@ def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> M
 
 
 def _reorder(orders: Map, before: Map, after: Map,
-             written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
+             written: tuple[tuple[Obj | None, Obj | None], ...], bulk: Bulk | None) -> Map:
     """``World._orders`` after the objects ``written`` (``(before, after)`` pairs) changed:
     each ordered place they left or came to, or moved within, is kept in order (ids taken out
     by their keys in ``before``, then put in by their keys in ``after``), or dropped to be
     ordered afresh when many of its objects changed."""
-    bulk = _bulk(written)
     if bulk is not None:  # a zone moved or shuffled: its places are ordered afresh when listed
-        dropped = [key for key in orders.keys() if (key[0], key[1]) in bulk[0]]
+        dropped = [key for key in orders.keys() if (key[0], key[1]) in bulk.places]
         if not dropped:
             return orders
         mutation = orders.mutate()
@@ -734,11 +744,11 @@ def _reorder(orders: Map, before: Map, after: Map,
     return mutation.finish()
 
 
-def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...]) -> Map:
-    """``World.card_names`` after the objects ``written`` (``(before, after)`` pairs)
-    changed."""
-    if _bulk(written) is not None and list(map(_NAME, map(_FIRST, written))) == list(
-            map(_NAME, map(_SECOND, written))):
+def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
+            bulk: Bulk | None) -> Map:
+    """``World.card_names`` after the objects ``written`` (``(before, after)`` pairs;
+    ``bulk``: what ``_bulk`` says of them) changed."""
+    if bulk is not None and not bulk.renamed:
         return index  # a zone moved or shuffled: no card made, none ceasing, none renamed
     counts: dict[str, int] = {}
     for before, after in written:
