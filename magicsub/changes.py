@@ -189,14 +189,16 @@ class MoveAll(Change):
     def apply(self, world: World) -> World:
         """Put every card, as it is after the move (and the shuffle), in its place."""
         after = self.after
-        objects = world.objects.update(zip(map(_ID, after), after, strict=True))
+        before = world.objects
+        objects = before.update(zip(map(_ID, after), after, strict=True))
         seq = max(world.seq, *map(abs, map(_ORDER, after))) if after else world.seq
         gone: dict[Loc, list[str]] = {}
         for src, run in groupby(zip(self.srcs, self.ids, strict=True), key=_FIRST):
             gone.setdefault(src, []).extend(map(_SECOND, run))
         moves = {_place(src): (ids, []) for src, ids in gone.items()}
         moves.setdefault(_place(self.dst), ([], []))[1].extend(self.ids)
-        return world.with_places(objects, seq, moves)
+        written = zip(map(before.__getitem__, map(_ID, after)), after, strict=True)
+        return world.with_places(objects, seq, moves, written)
 
 
 _ID, _ORDER = attrgetter("id"), attrgetter("order")
@@ -464,11 +466,14 @@ class Shuffle(Change):
     def apply(self, world: World) -> World:
         """Put the cards in their new order."""
         objects = world.objects
+        written = []
         with objects.mutate() as batch:
             for oid, order in self.orders:
-                batch[oid] = objects[oid].moved(order=order)
+                before = objects[oid]
+                batch[oid] = after = before.moved(order=order)
+                written.append((before, after))
             objects = batch.finish()
-        return world.with_objects(objects, world.seq, ())  # same places
+        return world.with_places(objects, world.seq, {}, written)  # same places, new order
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,12 +159,15 @@ def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
     owner = exp.get("owner")
     if g is None:
         return _missing(f"{owner + ' ' if owner else ''}{zone.value}", gid)
-    objs = game.world.in_zone(gid, zone, owner)
-    ids = [o.id for o in objs]
     out = []
     what = f"{owner + ' ' if owner else ''}{zone.value} of game {_game_label(gid)}"
-    if "count" in exp and len(ids) != exp["count"]:
-        out.append((f"{exp['count']} objects in {what}", f"{len(ids)}"))
+    if "count" in exp:
+        count = game.world.count(gid, zone, owner)  # a count lists no object
+        if count != exp["count"]:
+            out.append((f"{exp['count']} objects in {what}", f"{count}"))
+    if "cards" not in exp and "contains" not in exp:
+        return out
+    ids = [o.id for o in game.world.in_zone(gid, zone, owner)]
     if "cards" in exp and ids != list(exp["cards"]):
         out.append((f"{what} = {exp['cards']}", f"{ids}"))
     if "contains" in exp:

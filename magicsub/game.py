@@ -242,15 +242,19 @@ class Game:
         batch: the counts are checked and the ids cannot be taken yet."""
         objects = self.world.objects.mutate()
         seq = self.world.seq
+        moves = {}
         with collector.paused():
             for player, count in libraries.items():
+                came = moves.setdefault((0, Zone.LIBRARY, player), ([], []))[1]
                 for i in range(1, count + 1):
                     seq += 1
                     oid = f"{player}#{i}"
                     objects[oid] = Obj(oid, f"{player}'s card {i}", player, game=0,
                                        zone=Zone.LIBRARY, order=seq)
-        self.world = replace(self.world, objects=objects.finish(), seq=seq)
-        self.world.places  # noqa: B018 - index the objects once, as set-up ends (World.places)
+                    came.append(oid)
+        world = self.world = self.world.with_places(objects.finish(), seq, moves)
+        # index the objects once, as set-up ends: the steps carry the indexes from then on
+        world.places, world.marks, world.card_names  # noqa: B018
 
     def _setup_steps(self) -> list[Step]:
         """The trace's first steps, which change nothing: the seating the game was given
@@ -523,6 +527,8 @@ class Game:
         self.world = tx.world
         if record:
             if tx.steps:
+                if self._history and self._history[-1][1] == state:
+                    state = self._history[-1][1]  # the generator has not moved: share its state
                 self._history.append((before, state, len(self._steps)))
                 self._began = True
             self._steps.extend(tx.steps)

@@ -116,11 +116,10 @@ def layer_7c(world: World, obj: Obj) -> list[tuple[str, int, int]]:
     if plus or minus:
         out.append((f"counters ({plus} +1/+1, {minus} -1/-1)", plus - minus, plus - minus))
     if _STATIC:
-        for source in world.objects_in(obj.game):
-            fn = _STATIC.get(source.name) if isinstance(source.name, str) else None
-            if fn is None or source.zone is not Zone.BATTLEFIELD or source.phased_out \
-                    or not source.face_up:  # CR 702.26b; 708.2a: a face-down one has no text
-                continue
+        for source in world.named(obj.game, _STATIC):
+            fn = _STATIC[source.name]
+            if source.phased_out or not source.face_up:
+                continue  # CR 702.26b; 708.2a: a face-down one has no text
             got = fn(world, source, obj)
             if got is not None:
                 out.append((source.label(), got[0], got[1]))
@@ -239,9 +238,8 @@ def _players_left(tx: Tx, gid: int, players: tuple[str, ...], how: str, before: 
     if not _LOSS or gid not in before.games:
         return
     old = before.games[gid]
-    sources = [o for o in before.objects_in(gid)
-               if o.zone is Zone.BATTLEFIELD and o.name in _LOSS and not o.phased_out
-               and o.face_up]  # CR 702.26b, 708.2a
+    sources = [o for o in before.named(gid, _LOSS)
+               if not o.phased_out and o.face_up]  # CR 702.26b, 708.2a
     losers = [p for p in old.apnap if p in players]
     for source in sources:
         for player in losers:
@@ -292,11 +290,10 @@ def _step_begins(tx: Tx, gid: int, step: str) -> None:
     if step != "upkeep":
         return
     active = tx.game(gid).active
-    for source in tx.world.objects_in(gid):
-        fn = _UPKEEP.get(source.name)
-        if fn is not None and source.zone is Zone.BATTLEFIELD and not source.phased_out \
-                and source.face_up and source.controller == active:  # CR 702.26b, 708.2a
-            fn(tx, gid, source)
+    for source in tx.world.named(gid, _UPKEEP):
+        if not source.phased_out and source.face_up \
+                and source.controller == active:  # CR 702.26b, 708.2a
+            _UPKEEP[source.name](tx, gid, source)
 
 
 _UPKEEP: dict[str, Callable[[Tx, int, Obj], None]] = {}

@@ -203,8 +203,8 @@ def source_left(tx: Tx, source: Obj) -> None:
     its game has ended: CR 726.5 takes the cards as they are as the subgame ends."""
     if tx.game(source.game).ended:
         return
-    waiting = [o for o in tx.world.objects_in(source.game)
-               if o.zone is Zone.BATTLEFIELD and o.phased_out and o.phased_until == source.id]
+    waiting = [o for o in tx.world.in_zone(source.game, Zone.BATTLEFIELD)
+               if o.phased_out and o.phased_until == source.id]
     if waiting and source.phased_out:
         names = ", ".join(o.label() for o in waiting)
         tx.note(f"CR 702.26b: {source.label()} was phased out as it left, treated as though it "

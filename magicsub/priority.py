@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from . import hooks
 from .objects import Kind, Obj
-from .state import timestamp
 from .transaction import Tx
 from .zones import Zone
 
 
 def draw(tx: Tx, gid: int, player: str, count: int = 1) -> int:
     """A player draws cards; drawing from an empty library is remembered for CR 704.5b."""
-    library = tx.world.in_zone(gid, Zone.LIBRARY, player)
+    library = tx.world.top(gid, Zone.LIBRARY, player, count)
     drawn = 0
     for _ in range(count):
         if not library:
@@ -170,10 +169,8 @@ def check_sba(tx: Tx, gid: int) -> bool:
         elif seat.counters.get("poison", 0) >= 10:
             losers.append((player, "704.5c"))
     world = tx.world
-    copies = sorted((o for o in world.objects_in(gid, ordered=False)
-                     if o.kind is Kind.COPY and o.zone is not Zone.STACK), key=timestamp)
-    auras = [o for o in world.in_zone(gid, Zone.BATTLEFIELD)
-             if "aura" in o.types and not _attached(tx, o)]
+    copies = [o for o in world.marked(gid, "kind", Kind.COPY) if o.zone is not Zone.STACK]
+    auras = [o for o in world.marked(gid, "type", "aura") if not _attached(tx, o)]
     for obj in copies:
         tx.step("704.5e", "a copy of a spell is in a zone other than the stack")
         tx.cease(obj.id)

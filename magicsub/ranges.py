@@ -396,8 +396,7 @@ def _worlds(tx: Tx, gid: int) -> list[Obj]:
     """The world permanents on game ``gid``'s battlefield, oldest first: by the moment each
     entered it (``Obj.moment``), then by timestamp. A phased-out one is treated as though it
     does not exist (CR 702.26b)."""
-    return sorted((o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
-                   if "world" in o.types and not o.phased_out),
+    return sorted((o for o in tx.world.marked(gid, "type", "world") if not o.phased_out),
                   key=lambda o: (o.moment, o.order, o.id))
 
 

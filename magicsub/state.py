@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from immutables import Map
 
-from .objects import Obj
+from . import ordering
+from .objects import Kind, Obj
 from .records import as_dataclass, changed
 from .zones import PER_PLAYER, Zone
 
@@ -272,6 +274,34 @@ def place_of(obj: Obj) -> Place:
     return (obj.game, zone, obj.owner if zone in PER_PLAYER else None)
 
 
+Mark = tuple[int, str, object]
+"""A key of the world's second index (``World.marked``): game, facet and value, e.g.
+``(0, "type", "aura")``."""
+
+
+def marks_of(obj: Obj) -> tuple[Mark, ...]:
+    """The keys under which ``World.marked`` lists ``obj``: on a battlefield, its name
+    (``"name"``) and each of its card types (``"type"``); in any zone of a game, its kind
+    (``"kind"``) when it is no card (a token, a copy of a spell, an ability, an emblem). A card
+    in a library, hand, graveyard, exile or the command zone, and anything outside every game,
+    has none: the checks made at every step never look for them."""
+    game = obj.game
+    if game is None:
+        return ()
+    kind = obj.kind
+    if obj.zone is Zone.BATTLEFIELD:
+        name = obj.name
+        keys = [(game, "type", t) for t in obj.types]
+        if isinstance(name, str):
+            keys.append((game, "name", name))
+        if kind is not Kind.CARD:
+            keys.append((game, "kind", kind))
+        return tuple(keys)
+    if kind is Kind.CARD:
+        return ()
+    return ((game, "kind", kind),)
+
+
 as_dataclass(GameState)
 _GAME_INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
@@ -281,9 +311,15 @@ class World:
     """Everything: all objects (and physical cards outside every game), games, effects.
 
     The world also keeps an index of its objects by place (``places``), so that listing a zone
-    does not look at every object. It is derived from ``objects``: computed when first needed,
-    then carried from world to world by ``evolve`` and ``with_objects`` (any other way of making
-    a world starts without it); it takes no part in equality.
+    does not look at every object; a second one by what the checks made at every step look
+    for (``marked``: permanents by name and type, objects that are no cards by kind), so that a
+    step that changes one thing does not list every object of the game (state-based actions,
+    CR 704.3); and, for the places listed so far, their objects in timestamp order (``ordered``:
+    the top card of a library is found without sorting the library); and how many cards bear
+    each name (``card_names``: is there a card with storm anywhere?). All are derived from
+    ``objects``: computed when first needed, then carried from world to world by ``evolve``,
+    ``with_objects`` and ``with_places`` (any other way of making a world starts without them);
+    they take no part in equality.
     """
 
     objects: Map
@@ -295,6 +331,9 @@ class World:
     lki: Map = field(default_factory=Map)
     modifiers: Map = field(default_factory=Map)
     _places: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _marks: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _orders: Map | None = field(default=None, init=False, repr=False, compare=False)
+    _names: Map | None = field(default=None, init=False, repr=False, compare=False)
 
     def evolve(self, **changes) -> World:
         """This world with ``changes`` to fields other than ``objects`` (a faster
@@ -302,7 +341,11 @@ class World:
         new = _new_world(World)
         for name in _WORLD_FIELDS:
             _set(new, name, changes[name] if name in changes else getattr(self, name))
-        _set(new, "_places", None if "objects" in changes else self._places)
+        kept = "objects" not in changes
+        _set(new, "_places", self._places if kept else None)
+        _set(new, "_marks", self._marks if kept else None)
+        _set(new, "_orders", self._orders if kept else None)
+        _set(new, "_names", self._names if kept else None)
         return new
 
     def with_objects(self, objects: Map, seq: int,
@@ -310,20 +353,43 @@ class World:
         """This world with ``objects`` and ``seq``, where ``written`` lists, as
         ``(before, after)``, every object whose place may have changed (None: it did not
         exist before, or no longer exists); an object written in the same place may be left
-        out."""
+        out when its ``marks_of`` and its ``order`` stay the same."""
+        if self._places is None and self._marks is None and self._orders is None \
+                and self._names is None:
+            return self.with_places(objects, seq, {})
+        written = tuple(written)
         moves = _place_moves(written) if self._places is not None else {}
-        return self.with_places(objects, seq, moves)
+        return self.with_places(objects, seq, moves, written)
 
     def with_places(self, objects: Map, seq: int,
-                    moves: dict[Place, tuple[list[str], list[str]]]) -> World:
+                    moves: dict[Place, tuple[list[str], list[str]]],
+                    written: Iterable[tuple[Obj | None, Obj | None]] = ()) -> World:
         """This world with ``objects`` and ``seq``, where ``moves`` gives, for each place whose
-        objects changed, the ids that left it and the ids that came to it."""
+        objects changed, the ids that left it and the ids that came to it, and ``written`` the
+        objects whose ``marks_of``, order or name may have changed, as ``with_objects`` takes
+        them. Without them, the objects ``moves`` names are taken to be new (the set-up's
+        library cards): the indexes other than ``places`` are made afresh when next needed."""
+        written = tuple(written)
         new = self.evolve(seq=seq)
         _set(new, "objects", objects)
         index = self._places
         if index is not None and moves:
             index = _reindex(index, moves)
         _set(new, "_places", index)
+        fresh = moves and not written
+        bulk = _bulk(written)
+        marks = self._marks
+        if marks is not None:
+            marks = None if fresh else _remark(marks, written, bulk)
+        _set(new, "_marks", marks)
+        orders = self._orders
+        if orders:
+            orders = None if fresh else _reorder(orders, self.objects, objects, written, bulk)
+        _set(new, "_orders", orders)
+        names = self._names
+        if names is not None:
+            names = None if fresh else _rename(names, written, bulk)
+        _set(new, "_names", names)
         return new
 
     @property
@@ -338,6 +404,88 @@ class World:
             index = Map({key: Map(ids) for key, ids in groups.items()})
             _set(self, "_places", index)
         return index
+
+    def marked(self, game: int, facet: str, value: object) -> list[Obj]:
+        """The objects of game ``game`` that ``marks_of`` lists under ``(game, facet, value)``
+        (the permanents named ``value``, ``facet="name"``; the permanents of card type
+        ``value``, ``"type"``; the objects of kind ``value`` in any zone, ``"kind"``), in
+        timestamp order (``timestamp``), never in the order of a hash map."""
+        objects = self.objects
+        found = [objects[oid] for oid in self.marks.get((game, facet, value), _NO_IDS)]
+        found.sort(key=timestamp)
+        return found
+
+    def named(self, game: int, names: Iterable[str]) -> list[Obj]:
+        """The permanents on game ``game``'s battlefield whose name is one of ``names``, in
+        timestamp order (``timestamp``): the sources a rule looks for by card name, found
+        without looking at any other object."""
+        marks, objects = self.marks, self.objects
+        found = [objects[oid] for name in set(names)
+                 for oid in marks.get((game, "name", name), _NO_IDS)]
+        found.sort(key=timestamp)
+        return found
+
+    @property
+    def marks(self) -> Map:
+        """The ids of the objects under each key of ``marks_of``: ``Mark -> Map(id -> None)``,
+        non-empty keys only (see ``marked``)."""
+        index = self._marks
+        if index is None:
+            groups: dict[Mark, dict[str, None]] = {}
+            for oid, obj in self.objects.items():
+                for key in marks_of(obj):
+                    groups.setdefault(key, {})[oid] = None
+            index = Map({key: Map(ids) for key, ids in groups.items()})
+            _set(self, "_marks", index)
+        return index
+
+    @property
+    def card_names(self) -> Map:
+        """How many cards (``Kind.CARD``: no token, copy, ability or emblem) bear each name,
+        in every game and outside them: ``name -> count``, names of no card left out. A name
+        changes with no move, so this changes only when a card is made or ceases."""
+        index = self._names
+        if index is None:
+            counts: dict[str, int] = {}
+            for obj in self.objects.values():
+                if obj.kind is Kind.CARD and isinstance(obj.name, str):
+                    counts[obj.name] = counts.get(obj.name, 0) + 1
+            index = Map(counts)
+            _set(self, "_names", index)
+        return index
+
+    def ordered(self, key: Place) -> list[Obj]:
+        """The objects in the place ``key`` (see ``place_of``), in timestamp order
+        (``timestamp``): sorted once, then kept in order from world to world."""
+        objects = self.objects
+        return [objects[oid] for oid in ordering.flat(self._sequence(key))]
+
+    def count(self, game: int, zone: Zone, player: str | None = None) -> int:
+        """How many objects a zone of a game holds (``in_zone``'s length, without listing
+        them)."""
+        if player is not None and zone not in PER_PLAYER:
+            return len(self.in_zone(game, zone, player))
+        if player is not None or zone not in PER_PLAYER:
+            return len(self.places.get((game, zone, player), _NO_IDS))
+        return sum(len(ids) for key, ids in self.places.items()
+                   if key[0] == game and key[1] is zone)
+
+    def top(self, game: int, zone: Zone, player: str | None, count: int) -> list[Obj]:
+        """The last ``count`` objects of a zone (all when fewer), bottom first: the top cards
+        of a library. For library, hand and graveyard give ``player``: the zone's owner."""
+        key = (game, zone, player if zone in PER_PLAYER else None)
+        objects = self.objects
+        return [objects[oid] for oid in ordering.last(self._sequence(key), count)]
+
+    def _sequence(self, key: Place) -> ordering.Seq:
+        orders = self._orders
+        seq = orders.get(key) if orders is not None else None
+        if seq is None:
+            objects = self.objects
+            seq = ordering.build(self.places.get(key, _NO_IDS),
+                                 lambda oid: timestamp(objects[oid]))
+            _set(self, "_orders", (orders or _NO_IDS).set(key, seq))
+        return seq
 
     def _in(self, keys: Iterable[Place]) -> list[Obj]:
         objects = self.objects
@@ -363,11 +511,11 @@ class World:
         For library, hand and graveyard give ``player``: the zone's owner.
         """
         if player is not None or zone not in PER_PLAYER:
-            found = self._in([(game, zone, player if zone in PER_PLAYER else None)])
+            found = self.ordered((game, zone, player if zone in PER_PLAYER else None))
             if player is not None and zone not in PER_PLAYER:
                 found = [o for o in found if o.owner == player]
-        else:
-            found = self._in([k for k in self.places.keys() if k[0] == game and k[1] is zone])
+            return found
+        found = self._in([k for k in self.places.keys() if k[0] == game and k[1] is zone])
         found.sort(key=timestamp)
         return found
 
@@ -491,6 +639,140 @@ def _reindex(index: Map, moves: dict[Place, tuple[list[str], list[str]]]) -> Map
     return mutation.finish()
 
 
+BULK = 64
+"""A change that writes more objects than this (a whole zone moved or shuffled) updates the
+world's indexes by zones (``_bulk``), not object by object."""
+
+
+class Bulk(NamedTuple):
+    """What a change that writes many objects, none made nor ceasing, touches (``_bulk``)."""
+
+    places: set[tuple[int | None, Zone | None]]
+    """Every ``(game, zone)`` the objects are in before or after it."""
+    kinds: set[Kind]
+    """Their kinds."""
+    renamed: bool
+    """Whether any of them has another name after it."""
+
+
+def _bulk(written: tuple[tuple[Obj | None, Obj | None], ...]) -> Bulk | None:
+    """For a change that writes more than ``BULK`` objects, none made nor ceasing, what it
+    touches (else None), found without a Python call per object."""
+    if len(written) <= BULK:
+        return None
+    befores, afters = list(map(_FIRST, written)), list(map(_SECOND, written))
+    if None in befores or None in afters:
+        return None
+    places = set(zip(map(_GAME, befores), map(_ZONE, befores), strict=True))
+    places.update(zip(map(_GAME, afters), map(_ZONE, afters), strict=True))
+    return Bulk(places, set(map(_KIND, befores)) | set(map(_KIND, afters)),
+                list(map(_NAME, befores)) != list(map(_NAME, afters)))
+
+
+def _remark(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
+            bulk: Bulk | None) -> Map:
+    """``World.marked``'s index after the objects ``written`` (``(before, after)`` pairs;
+    ``bulk``: what ``_bulk`` says of them) changed."""
+    if bulk is not None and bulk.kinds == {Kind.CARD} and all(
+            zone is not Zone.BATTLEFIELD for _, zone in bulk.places):
+        return index  # cards, none on or to a battlefield: they have no marks (marks_of)
+    changes: dict[Mark, tuple[list[str], list[str]]] = {}
+    for before, after in written:
+        old = marks_of(before) if before is not None else ()
+        new = marks_of(after) if after is not None else ()
+        if old == new:
+            continue
+        for key in old:
+            if key not in new:
+                changes.setdefault(key, ([], []))[0].append(before.id)
+        for key in new:
+            if key not in old:
+                changes.setdefault(key, ([], []))[1].append(after.id)
+    if not changes:
+        return index
+    mutation = index.mutate()
+    for key, (gone, came) in changes.items():
+        ids = mutation.get(key, _NO_IDS).mutate()
+        for oid in gone:
+            del ids[oid]
+        for oid in came:
+            ids[oid] = None
+        if len(ids):
+            mutation[key] = ids.finish()
+        elif key in mutation:
+            del mutation[key]
+    return mutation.finish()
+
+
+def _reorder(orders: Map, before: Map, after: Map,
+             written: tuple[tuple[Obj | None, Obj | None], ...], bulk: Bulk | None) -> Map:
+    """``World._orders`` after the objects ``written`` (``(before, after)`` pairs) changed:
+    each ordered place they left or came to, or moved within, is kept in order (ids taken out
+    by their keys in ``before``, then put in by their keys in ``after``), or dropped to be
+    ordered afresh when many of its objects changed."""
+    if bulk is not None:  # a zone moved or shuffled: its places are ordered afresh when listed
+        dropped = [key for key in orders.keys() if (key[0], key[1]) in bulk.places]
+        if not dropped:
+            return orders
+        mutation = orders.mutate()
+        for key in dropped:
+            del mutation[key]
+        return mutation.finish()
+    gone: dict[Place, list[Obj]] = {}
+    came: dict[Place, list[Obj]] = {}
+    for old_obj, new_obj in written:
+        old = place_of(old_obj) if old_obj is not None else None
+        new = place_of(new_obj) if new_obj is not None else None
+        if old == new and old_obj.order == new_obj.order:
+            continue
+        if old in orders:
+            gone.setdefault(old, []).append(old_obj)
+        if new in orders:
+            came.setdefault(new, []).append(new_obj)
+    if not (gone or came):
+        return orders
+    mutation = orders.mutate()
+    old_key = lambda oid: timestamp(before[oid])  # noqa: E731
+    new_key = lambda oid: timestamp(after[oid])  # noqa: E731
+    for key in gone.keys() | came.keys():
+        seq, out, into = mutation[key], gone.get(key, ()), came.get(key, ())
+        if len(out) + len(into) > max(8, ordering.size(seq) // 8):
+            del mutation[key]  # ordered afresh when next listed
+            continue
+        for obj in out:
+            seq = ordering.remove(seq, obj.id, timestamp(obj), old_key)
+        for obj in into:
+            seq = ordering.insert(seq, obj.id, timestamp(obj), new_key)
+        mutation[key] = seq
+    return mutation.finish()
+
+
+def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
+            bulk: Bulk | None) -> Map:
+    """``World.card_names`` after the objects ``written`` (``(before, after)`` pairs;
+    ``bulk``: what ``_bulk`` says of them) changed."""
+    if bulk is not None and not bulk.renamed:
+        return index  # a zone moved or shuffled: no card made, none ceasing, none renamed
+    counts: dict[str, int] = {}
+    for before, after in written:
+        old = before.name if before is not None and before.kind is Kind.CARD else None
+        new = after.name if after is not None and after.kind is Kind.CARD else None
+        if old == new:
+            continue
+        if isinstance(old, str):
+            counts[old] = counts.get(old, 0) - 1
+        if isinstance(new, str):
+            counts[new] = counts.get(new, 0) + 1
+    for name, delta in counts.items():
+        if delta:
+            count = index.get(name, 0) + delta
+            index = index.set(name, count) if count else index.delete(name)
+    return index
+
+
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+_NAME = attrgetter("name")
+_GAME, _ZONE, _KIND = attrgetter("game"), attrgetter("zone"), attrgetter("kind")
 _WORLD_FIELDS = tuple(f.name for f in fields(World) if f.init)
 _NO_IDS = Map()
 _new_world = object.__new__

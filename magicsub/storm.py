@@ -10,8 +10,6 @@ spell always finds every spell cast before it this turn. It is emptied when a tu
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from . import hooks, triggers
 from .cards import BUILTIN, lookup, register_ability
 from .objects import Kind, Obj
@@ -21,8 +19,6 @@ from .state import game_name as _where
 from .transaction import Tx
 from .zones import Zone
 
-_NAME = attrgetter("name")
-
 
 def has_storm(obj: Obj) -> bool:
     """True for a card (not a copy, not an ability) whose card has storm."""
@@ -31,11 +27,8 @@ def has_storm(obj: Obj) -> bool:
 
 
 def _kept(tx: Tx) -> bool:
-    names = _storm_names()
-    objects = tx.world.objects.values()
-    if names.isdisjoint(map(_NAME, objects)):  # the common case, without a loop in Python
-        return False
-    return any(o.name in names and has_storm(o) for o in objects)
+    names = tx.world.card_names  # every card of the world, by name: no object listed
+    return any(name in names for name in _storm_names())
 
 
 def _storm_names() -> frozenset[str]:

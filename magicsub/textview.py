@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import modifiers
+from . import collector, modifiers
 from .objects import ANONYMOUS_ID, compress_ids
 from .state import step_label
 from .trace import Cease, Create, Move, game_label, move_runs
@@ -49,7 +49,15 @@ def trace_text(result_or_trace: ScenarioResult | Trace, *, colour: bool) -> str:
     indented below, and, for a ``ScenarioResult``, an ``ok`` or ``FAIL`` line per expectation.
 
     With ``colour``, ANSI codes: bold rule numbers, moves in cyan, failures in red...
+    The cyclic garbage collector waits meanwhile (``collector.paused``): the text makes no
+    reference cycles, and a trace that moved whole libraries has millions of records it would
+    walk again and again.
     """
+    with collector.paused():
+        return _trace_text(result_or_trace, colour)
+
+
+def _trace_text(result_or_trace: ScenarioResult | Trace, colour: bool) -> str:
     def paint(text: str, code: str) -> str:
         return f"{code}{text}{RESET}" if colour and code else text
 

@@ -347,8 +347,9 @@ def announce(tx: Tx, gid: int, moment: str, player: str, *args) -> None:
 
 # -- the permanents that have triggered abilities, per game, kept for one request ---------------
 # Finding them by scanning every object on every move would make a request that moves N objects
-# cost N × (size of the world). Each request (one Tx) scans once, then follows the moves (every
-# move, creation and ceasing passes through ``on_move``), and checks each candidate on use.
+# cost N × (size of the world). Each request (one Tx) finds them once in the world's index of
+# permanents by name (``World.named``), then follows the moves (every move, creation and ceasing
+# passes through ``on_move``), and checks each candidate on use.
 
 _ACTIVE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -359,11 +360,9 @@ def _index(tx: Tx) -> dict[int | None, set[str]]:
         names = triggering()
         index = {}
         world = tx.world
-        for key in world.places.keys():
-            if key[1] is Zone.BATTLEFIELD:
-                for o in world.in_zone(key[0], Zone.BATTLEFIELD):
-                    if o.name in names:
-                        index.setdefault(o.game, set()).add(o.id)
+        for gid in world.games:
+            for o in world.named(gid, names):  # the world's index of permanents by name
+                index.setdefault(gid, set()).add(o.id)
         _ACTIVE[tx] = index
     return index
 

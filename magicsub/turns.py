@@ -159,8 +159,8 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
         _end_step_triggers(tx, gid)
     elif step == "cleanup":
         tx.step("514.2", "“until end of turn” and “this turn” effects end")
-        for obj in sorted((o for o in tx.world.objects_in(gid) if o.damage),
-                          key=lambda o: o.order):
+        for obj in sorted((o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD) if o.damage),
+                          key=lambda o: o.order):  # damage is marked on permanents only
             tx.set_damage(obj.id, 0)
         touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
                               "end of turn")

@@ -67,6 +67,20 @@ def test_the_budgets_of_the_issue_are_the_ones_judged(tiny):
                                                   "<= 50 ms", "< 300 s"}
 
 
+def test_the_cost_of_a_cheap_step_is_judged_flat_beside_the_issues_cases(tiny):
+    """Issue 28, item 2: a row for the cost of a cheap step as libraries grow (60 against
+    10,000 cards at full size) and as the battlefield grows, judged flat, in the same run as
+    the issue's three cases, each under check and show."""
+    rows = {row["id"]: row for row in tiny["rows"]}
+    for key in ("engine.step.libraries", "engine.step.battlefield", "trace.step_time"):
+        assert rows[key]["budget_text"] == "<= 2x", key
+    assert len(rows["engine.step.libraries"]["raw"]["us_per_step"]) == 2
+    for case in ("players", "tokens", "nested"):
+        for command in ("check", "show"):
+            assert rows[f"engine.case.{case}.{command}"]["unit"] == " s"
+    assert rows["engine.case.nested.memory"]["raw"]["bytes"] > 0
+
+
 def test_without_a_built_book_the_browser_rows_say_so_and_have_no_value(tiny):
     browser = [row for row in tiny["rows"] if row["group"] == "browser"]
     assert len(browser) == 5

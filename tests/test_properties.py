@@ -50,6 +50,7 @@ from hypothesis.stateful import (
 from magicsub import Game, Kind, RulesError, Zone
 from magicsub.cards import lookup
 from magicsub.changes import replay
+from magicsub.state import World, timestamp
 from magicsub.trace import singles
 
 # -- profiles ------------------------------------------------------------------------------------
@@ -480,6 +481,15 @@ def check_invariants(game: Game, cards: set[str], started_outside: set[str]) -> 
             assert o.owner in g.seats and g.seat(o.owner).in_game, (
                 f"{oid} in the {o.zone.value} of game {o.game} is owned by {o.owner}, who is "
                 "not in that game")
+
+    # The world's indexes (its zones; what the checks of every step look for) are what
+    # indexing its objects afresh gives.
+    fresh = World(w.objects, w.games)
+    assert w.places == fresh.places and w.marks == fresh.marks
+    assert w.card_names == fresh.card_names
+    for key in w._orders or {}:
+        assert [o.id for o in w.ordered(key)] == [o.id for o in sorted(
+            (w.objects[i] for i in fresh.places.get(key, ())), key=timestamp)], key
 
     # The game tree: only the deepest game is in progress.
     assert cur.status == "in progress" or (w.current == 0 and cur.ended), cur.status

@@ -10,7 +10,8 @@ import pytest
 
 from magicsub import Game, load_scenario
 from magicsub.changes import Move, MoveAll, Tap, replay
-from magicsub.state import World
+from magicsub.state import World, timestamp
+from magicsub.zones import Zone
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
@@ -26,6 +27,15 @@ def _first_difference(a, b) -> str:
                 return f"{f.name}: {diff[:3]}: replayed {x.get(diff[0])!r} != {y.get(diff[0])!r}"
             return f"{f.name}: replayed {x!r} != snapshot {y!r}"
     return "no difference"
+
+
+def in_order(world: World, places=None) -> dict:
+    """The ids of each place ``world`` keeps in order (or of ``places``), as it keeps them, or,
+    for ``places``, as sorting them afresh gives them (``World.ordered``)."""
+    if places is None:
+        return {key: [o.id for o in world.ordered(key)] for key in (world._orders or {})}
+    return {key: [o.id for o in sorted((world.objects[i] for i in world.places.get(key, ())),
+                                       key=timestamp)] for key in places or {}}
 
 
 def assert_replays(trace) -> None:
@@ -121,9 +131,55 @@ def test_replaying_a_zone_move_gives_its_snapshot_and_a_lost_card_does_not():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_the_place_index_agrees_with_the_objects_after_every_step(path):
-    """``World.places`` is carried from world to world by the changes; after every step it is
-    what indexing the snapshot's objects afresh gives (so no zone listing misses an object)."""
+    """``World.places``, ``World.marks``, ``World.card_names`` and the places kept in order
+    are carried from world to world by the changes; after every step each is what indexing the
+    snapshot's objects afresh gives (so no zone listing misses an object, and no state-based
+    action misses a permanent, CR 704.3)."""
     result = load_scenario(path).run()
     for step in result.trace:
         world = step.snapshot
-        assert world.places == World(world.objects, world.games).places, step.describe()
+        fresh = World(world.objects, world.games)
+        assert world.places == fresh.places, step.describe()
+        assert world.marks == fresh.marks, step.describe()
+        assert world.card_names == fresh.card_names, step.describe()
+        assert in_order(world) == in_order(fresh, world._orders), step.describe()
+
+
+def test_the_indexes_agree_after_changes_that_write_whole_zones():
+    """A change that writes more than ``state.BULK`` objects (CR 726.2 moves a library into
+    the subgame, CR 726.5 moves it back with the cards on the subgame's battlefield, a
+    shuffle) updates the indexes zone by zone; CR 800.4a takes a player's permanents one by
+    one. After each step the indexes are still what indexing afresh gives, with the libraries
+    and the battlefields listed (kept in order) before each request."""
+    from magicsub.state import BULK
+
+    n = 3 * BULK
+    g = Game(["Alex", "Bianca", "Cho"], seed=5, libraries={"Alex": n, "Bianca": n, "Cho": 9})
+    g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
+    for i in range(n):
+        g.add_object(f"bear-{i}", "Grizzly Bears", owner="Bianca", zone="battlefield")
+    g.add_object("ward", "Mind Control", owner="Cho", attached_to="bear-0")
+    g.add_object("curse", "Curse of Surveillance", owner="Bianca", attached_to="Cho")
+    requests = [{"cast": {"card": "shahrazad", "by": "Alex"}}, {"resolve": "shahrazad"},
+                {"advance": "main"}]
+    # cards put onto the subgame's battlefield go back to the main-game library together
+    requests += [{"move": {"object": f"Alex#{i}", "to": "battlefield"}} for i in range(1, n, 2)]
+    requests += [{"win": "Bianca"}, {"leave": "Bianca"}, {"advance": "next_turn"},
+                 {"advance": "main"}]
+    for request in requests:
+        world = g.world
+        for gid in world.games:
+            for player in g.players:
+                world.in_zone(gid, Zone.LIBRARY, player)
+            world.in_zone(gid, Zone.BATTLEFIELD)
+        for step in g.apply(request):
+            snapshot = step.snapshot
+            fresh = World(snapshot.objects, snapshot.games)
+            assert snapshot.places == fresh.places, step.describe()
+            assert snapshot.marks == fresh.marks, step.describe()
+            assert snapshot.card_names == fresh.card_names, step.describe()
+            assert in_order(snapshot) == in_order(fresh, snapshot._orders), step.describe()
+    # Bianca's bears left with her (800.4a): Cho's Mind Control, attached to nothing, went to
+    # Cho's graveyard (704.5m); Bianca's Curse left with her.
+    assert g.world.marked(0, "type", "aura") == []
+    assert g.where("ward") == ("main", "graveyard") and g.where("curse") == ("outside", "outside")

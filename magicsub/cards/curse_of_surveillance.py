@@ -23,7 +23,6 @@ from ..objects import Obj
 from ..priority import draw
 from ..resolution import FOLLOWS, enchant_player, fizzle
 from ..state import game_name as _where
-from ..state import timestamp
 from ..transaction import Tx
 from ..zones import Zone
 from . import CardDef, lookup, register
@@ -47,9 +46,9 @@ def _upkeep(tx: Tx, gid: int, step: str) -> None:
     if step != "upkeep":
         return
     active = tx.game(gid).active
-    for source in sorted(tx.world.objects_in(gid), key=timestamp):
-        if source.name != NAME or source.zone is not Zone.BATTLEFIELD or source.phased_out \
-                or not source.face_up or active is None or source.attached_to != active:
+    for source in tx.world.named(gid, (NAME,)):
+        if source.phased_out or not source.face_up or active is None \
+                or source.attached_to != active:
             continue  # CR 702.26b, 708.2a
         tx.step("603.2b", "all abilities that trigger “at the beginning of” that phase or step")
         triggers.fire(tx, gid, source, f"{NAME}: {active}'s upkeep began; target players "
@@ -62,8 +61,8 @@ def _count(tx: Tx, gid: int, player: str) -> int:
     else as they last were in the game."""
     seat = tx.game(gid).seat(player)
     if seat.in_game:
-        names = [o.name for o in sorted(tx.world.objects_in(gid), key=timestamp)
-                 if o.zone is Zone.BATTLEFIELD and o.attached_to == player]
+        names = [o.name for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+                 if o.attached_to == player]
         x = sum(map(_is_curse, names))
         tx.step("800.4i", "uses the current information about that player")
         tx.note(f"{player} is in the game: {x} Curse{'s' if x != 1 else ''} attached to them now.")

@@ -31,8 +31,8 @@ def _plus_one(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     """"Until your next turn, creatures you control get +1/+0 and gain lifelink." The creatures
     are those its controller controls as it resolves (CR 611.2c)."""
     you = top.controller
-    creatures = [o for o in tx.world.objects_in(gid) if o.zone is Zone.BATTLEFIELD
-                 and o.is_type("creature") and o.controller == you and not o.phased_out]
+    creatures = [o for o in tx.world.marked(gid, "type", "creature")
+                 if o.controller == you and not o.phased_out]
     tx.step("611.2c", "the set of objects it affects is determined when that continuous effect")
     modifiers.begin(tx, gid, creatures, 1, 0, source=top.source, controller=you,
                     until=f"next_turn:{you}", text=f"{NAME} +1: +1/+0 and lifelink",
