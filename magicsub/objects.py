@@ -2,6 +2,12 @@
 
 A physical card keeps its scenario id wherever it goes, so a reader can follow it from the main
 game into a subgame and back. Tokens, copies of spells and abilities are objects without a card.
+
+An ``Obj`` has its fields as the arguments of ``Obj(...)`` take them (``FIELDS``), but holds
+them in twelve slots: the fields a card keeps from zone to zone are one ``Card`` record, those a
+move resets (CR 400.7) one ``State`` record, each shared by every object that has the same (most
+library cards share both). So a move writes twelve slots, not thirty-seven, and a trace that
+moves whole libraries (nested subgames) keeps a third less memory.
 """
 
 from __future__ import annotations
@@ -96,12 +102,7 @@ class Obj(_Slots):
 
     An immutable record (a tuple with named fields, so that the copy a move makes is cheap);
     ``moved`` returns a copy with some fields changed. It was a frozen dataclass and can still
-    be used as one (``dataclasses.fields``, ``dataclasses.replace``): its fields are the
-    arguments of ``Obj(...)``, in that order. Inside, the fields a card keeps from zone to zone
-    are one ``Card`` record and those a move resets (CR 400.7) one ``State`` record, each
-    shared by every object that has the same (most library cards share both): a move writes
-    twelve slots, not thirty-seven, and a trace that moves whole libraries (nested subgames)
-    keeps a third less memory.
+    be used as one (``dataclasses.fields``, ``dataclasses.replace``).
 
     ``base`` is the controller the object has by default (who put it onto the battlefield or the
     stack); ``controller`` is the controller after control-changing effects. A vanguard card has
@@ -146,7 +147,7 @@ class Obj(_Slots):
                 activated: tuple[int, int] | None = None, phased_under: str | None = None,
                 phased_indirectly: bool = False, phased_until: str | None = None,
                 face_down_by: str | None = None, printed: tuple | None = None,
-                command_zone_instead: bool = True, moment: int = 0) -> Obj:
+                command_zone_instead: bool = True, moment: int = 0):
         """An object with these fields (each described above)."""
         card = _shared(Card(types, traditional, deck, commander, power, toughness, source,
                             began_in_deck, hand_modifier, life_modifier, extra, face_down_by,
