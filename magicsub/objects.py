@@ -2,16 +2,23 @@
 
 A physical card keeps its scenario id wherever it goes, so a reader can follow it from the main
 game into a subgame and back. Tokens, copies of spells and abilities are objects without a card.
+
+An ``Obj`` has its fields as the arguments of ``Obj(...)`` take them (``FIELDS``), but holds
+them in twelve slots: the fields a card keeps from zone to zone are one ``Card`` record, those a
+move resets (CR 400.7) one ``State`` record, each shared by every object that has the same (most
+library cards share both). So a move writes twelve slots, not thirty-seven, and a trace that
+moves whole libraries (nested subgames) keeps a third less memory.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from enum import StrEnum
+from operator import attrgetter
 from typing import NamedTuple
 
-from .records import as_dataclass, changed
 from .zones import OUTSIDE, Zone
 
 
@@ -37,7 +44,60 @@ card and the conspiracy cards start the game in the command zone on their own, n
 a Contraption deck (Unstable, silver-bordered: CR 100.7) is no supplementary deck either."""
 
 
-class Obj(NamedTuple):
+class Card(NamedTuple):
+    """The fields of an ``Obj`` that stay the same when it moves (see ``Obj``)."""
+
+    types: tuple[str, ...] = ()
+    traditional: bool = True
+    deck: str | None = None
+    commander: bool = False
+    power: int | None = None
+    toughness: int | None = None
+    source: str | None = None
+    began_in_deck: str | None = None
+    hand_modifier: int | None = None
+    life_modifier: int | None = None
+    extra: tuple[tuple[str, object], ...] = ()
+    face_down_by: str | None = None
+    printed: tuple | None = None
+    command_zone_instead: bool = True
+
+
+class State(NamedTuple):
+    """The fields of an ``Obj`` that a move resets (CR 400.7; see ``Obj.entering``), but
+    ``controller`` and ``face_up``."""
+
+    base: str | None = None
+    entered_under: str | None = None
+    targets: tuple[str, ...] = ()
+    left_from: int | None = None
+    tapped: bool = False
+    phased_out: bool = False
+    phased_indirectly: bool = False
+    attached_to: str | None = None
+    activated: tuple[int, int] | None = None
+    phased_under: str | None = None
+    phased_until: str | None = None
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+
+
+class _Slots(NamedTuple):
+    id: str
+    name: str
+    owner: str
+    kind: Kind
+    game: int | None
+    zone: Zone | None
+    order: int
+    moment: int
+    controller: str | None
+    face_up: bool
+    card: Card
+    state: State
+
+
+class Obj(_Slots):
     """One object, or one physical card while it is outside every game (``game is None``).
 
     An immutable record (a tuple with named fields, so that the copy a move makes is cheap);
@@ -69,43 +129,40 @@ class Obj(NamedTuple):
     enter at once, CR 613.7m); ``moment`` does not: the world rule (CR 704.5k) compares it.
     """
 
-    id: str
-    name: str
-    owner: str
-    kind: Kind = Kind.CARD
-    types: tuple[str, ...] = ()
-    traditional: bool = True
-    deck: str | None = None
-    commander: bool = False
-    power: int | None = None
-    toughness: int | None = None
-    game: int | None = None
-    zone: Zone | None = None
-    base: str | None = None
-    controller: str | None = None
-    order: int = 0
-    face_up: bool = True
-    phased_out: bool = False
-    tapped: bool = False
-    source: str | None = None
-    targets: tuple[str, ...] = ()
-    attached_to: str | None = None
-    entered_under: str | None = None
-    began_in_deck: str | None = None
-    damage: int = 0
-    left_from: int | None = None
-    hand_modifier: int | None = None
-    life_modifier: int | None = None
-    extra: tuple[tuple[str, object], ...] = ()
-    counters: tuple[tuple[str, int], ...] = ()
-    activated: tuple[int, int] | None = None
-    phased_under: str | None = None
-    phased_indirectly: bool = False
-    phased_until: str | None = None
-    face_down_by: str | None = None
-    printed: tuple | None = None
-    command_zone_instead: bool = True
-    moment: int = 0
+    __slots__ = ()
+
+    def __new__(cls, id: str, name: str, owner: str,  # noqa: A002, PLR0913
+                kind: Kind = Kind.CARD, types: tuple[str, ...] = (), traditional: bool = True,
+                deck: str | None = None, commander: bool = False, power: int | None = None,
+                toughness: int | None = None, game: int | None = None,
+                zone: Zone | None = None, base: str | None = None,
+                controller: str | None = None, order: int = 0, face_up: bool = True,
+                phased_out: bool = False, tapped: bool = False, source: str | None = None,
+                targets: tuple[str, ...] = (), attached_to: str | None = None,
+                entered_under: str | None = None, began_in_deck: str | None = None,
+                damage: int = 0, left_from: int | None = None,
+                hand_modifier: int | None = None, life_modifier: int | None = None,
+                extra: tuple[tuple[str, object], ...] = (),
+                counters: tuple[tuple[str, int], ...] = (),
+                activated: tuple[int, int] | None = None, phased_under: str | None = None,
+                phased_indirectly: bool = False, phased_until: str | None = None,
+                face_down_by: str | None = None, printed: tuple | None = None,
+                command_zone_instead: bool = True, moment: int = 0):
+        """An object with these fields (each described above)."""
+        card = _shared(Card(types, traditional, deck, commander, power, toughness, source,
+                            began_in_deck, hand_modifier, life_modifier, extra, face_down_by,
+                            printed, command_zone_instead), _CARD)
+        state = _shared(State(base, entered_under, targets, left_from, tapped, phased_out,
+                              phased_indirectly, attached_to, activated, phased_under,
+                              phased_until, damage, counters), _STATE)
+        return _new(cls, (id, name, owner, kind, game, zone, order, moment, controller, face_up,
+                          card, state))
+
+    def __repr__(self) -> str:
+        return "Obj(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in FIELDS) + ")"
+
+    def __getnewargs__(self) -> tuple:
+        return tuple(getattr(self, name) for name in FIELDS)
 
     @property
     def is_card(self) -> bool:
@@ -124,11 +181,30 @@ class Obj(NamedTuple):
 
     def is_type(self, card_type: str) -> bool:
         """True when the object has this card type (e.g. ``"creature"``)."""
-        return card_type in self.types
+        return card_type in self.card.types
 
     def moved(self, **changes) -> Obj:
-        """Return a copy with fields changed (a faster ``dataclasses.replace``)."""
-        return changed(self, _INDEX, changes)
+        """Return a copy with fields changed (a faster ``dataclasses.replace``); an unknown
+        field is a TypeError, as ``dataclasses.replace`` makes it."""
+        values = list(self)
+        card = state = None
+        for key, value in changes.items():
+            i = _SLOT.get(key)
+            if i is not None:
+                values[i] = value
+            elif key in _CARD_INDEX:
+                card = card or list(self.card)
+                card[_CARD_INDEX[key]] = value
+            elif key in _STATE_INDEX:
+                state = state or list(self.state)
+                state[_STATE_INDEX[key]] = value
+            else:
+                raise TypeError(f"Obj has no field {key!r}")
+        if card is not None:
+            values[_CARD_SLOT] = _shared(_new(Card, card), _CARD)
+        if state is not None:
+            values[_STATE_SLOT] = _shared(_new(State, state), _STATE)
+        return _new(Obj, values)
 
     def entering(self, game: int | None, zone: Zone | None, order: int,
                  controller: str | None, face_up: bool, targets: tuple[str, ...],
@@ -139,22 +215,15 @@ class Obj(NamedTuple):
         memory of a loyalty activation. ``left_from`` is the game it left when it goes outside
         every game; ``moment`` the event it enters in (default: ``order``, an event of its
         own)."""
-        values = list(self)
-        values[_GAME] = game
-        values[_ZONE] = zone
-        values[_ORDER] = order
-        values[_MOMENT] = order if moment is None else moment
-        values[_BASE] = values[_CONTROLLER] = controller
-        values[_ENTERED] = controller if zone is Zone.BATTLEFIELD else None
-        values[_FACE_UP] = face_up
-        values[_TARGETS] = targets
-        values[_LEFT_FROM] = left_from
-        values[_TAPPED] = values[_PHASED_OUT] = values[_PHASED_INDIRECTLY] = False
-        values[_ATTACHED] = values[_ACTIVATED] = values[_PHASED_UNDER] = None
-        values[_PHASED_UNTIL] = None
-        values[_DAMAGE] = 0
-        values[_COUNTERS] = ()
-        return _new(Obj, values)
+        if controller is None and not targets and left_from is None:
+            state = _STATE
+        else:
+            state = _new(State, (controller, controller if zone is Zone.BATTLEFIELD else None,
+                                 targets, left_from, False, False, False, None, None, None, None,
+                                 0, ()))
+        return _new(Obj, (self[0], self[1], self[2], self[3], game, zone, order,
+                          order if moment is None else moment, controller, face_up,
+                          self[_CARD_SLOT], state))
 
     def label(self) -> str:
         """A short human label: name, and the id when it differs."""
@@ -162,16 +231,44 @@ class Obj(NamedTuple):
 
 
 _new = tuple.__new__
-_INDEX = {name: i for i, name in enumerate(Obj._fields)}
-(_GAME, _ZONE, _ORDER, _BASE, _CONTROLLER, _ENTERED, _FACE_UP, _TARGETS, _LEFT_FROM, _TAPPED,
- _PHASED_OUT, _PHASED_INDIRECTLY, _ATTACHED, _ACTIVATED, _PHASED_UNDER, _PHASED_UNTIL, _DAMAGE,
- _COUNTERS, _MOMENT) = (_INDEX[name] for name in (
-    "game", "zone", "order", "base", "controller", "entered_under", "face_up", "targets",
-    "left_from", "tapped", "phased_out", "phased_indirectly", "attached_to", "activated",
-    "phased_under", "phased_until", "damage", "counters", "moment"))
+_CARD, _STATE = Card(), State()
+"""The records most objects share: a card with no characteristics of note, a state as a move
+leaves it off the battlefield and the stack."""
 
 
-as_dataclass(Obj)
+def _shared(record: tuple, default: tuple) -> tuple:
+    """``default`` when ``record`` equals it (one record shared by every such object)."""
+    return default if record == default else record
+
+
+_SLOT = {name: i for i, name in enumerate(_Slots._fields) if name not in ("card", "state")}
+_CARD_SLOT, _STATE_SLOT = _Slots._fields.index("card"), _Slots._fields.index("state")
+_CARD_INDEX = {name: i for i, name in enumerate(Card._fields)}
+_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+for _name in Card._fields:
+    setattr(Obj, _name, property(attrgetter(f"card.{_name}"),
+                                 doc=f"``{_name}`` (kept from zone to zone, ``Card``)."))
+for _name in State._fields:
+    setattr(Obj, _name, property(attrgetter(f"state.{_name}"),
+                                 doc=f"``{_name}`` (reset by a move, ``State``)."))
+del _name
+
+FIELDS = tuple(Obj.__new__.__code__.co_varnames[1:Obj.__new__.__code__.co_argcount])
+"""The fields of an object, as ``Obj(...)`` takes them, in order."""
+_DEFAULTS = dict(zip(FIELDS[-len(Obj.__new__.__defaults__):], Obj.__new__.__defaults__,
+                     strict=True))
+
+
+def _as_dataclass() -> None:
+    """Give ``Obj`` the field descriptions ``dataclasses`` reads (``records.as_dataclass``
+    for a record whose fields are its constructor's arguments)."""
+    annotations = {name: Obj.__new__.__annotations__[name] for name in FIELDS}
+    spec = {"__annotations__": annotations, **_DEFAULTS}
+    Obj.__dataclass_fields__ = dataclasses.dataclass(frozen=True)(
+        type("Obj", (), spec)).__dataclass_fields__
+
+
+_as_dataclass()
 
 
 # -- ids as views list them ------------------------------------------------------------------

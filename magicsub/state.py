@@ -289,17 +289,20 @@ def marks_of(obj: Obj) -> tuple[Mark, ...]:
     if game is None:
         return ()
     kind = obj.kind
-    if obj.zone is Zone.BATTLEFIELD:
+    if obj.zone is _BATTLEFIELD:
         name = obj.name
         keys = [(game, "type", t) for t in obj.types]
         if isinstance(name, str):
             keys.append((game, "name", name))
-        if kind is not Kind.CARD:
+        if kind is not _CARD:
             keys.append((game, "kind", kind))
         return tuple(keys)
-    if kind is Kind.CARD:
+    if kind is _CARD:
         return ()
     return ((game, "kind", kind),)
+
+
+_BATTLEFIELD, _CARD = Zone.BATTLEFIELD, Kind.CARD
 
 
 as_dataclass(GameState)
@@ -370,25 +373,32 @@ class World:
         them. Without them, the objects ``moves`` names are taken to be new (the set-up's
         library cards): the indexes other than ``places`` are made afresh when next needed."""
         written = tuple(written)
-        new = self.evolve(seq=seq)
-        _set(new, "objects", objects)
         index = self._places
         if index is not None and moves:
             index = _reindex(index, moves)
-        _set(new, "_places", index)
         fresh = moves and not written
-        bulk = _bulk(written)
+        bulk = _bulk(written) if len(written) > BULK else None
         marks = self._marks
         if marks is not None:
             marks = None if fresh else _remark(marks, written, bulk)
-        _set(new, "_marks", marks)
         orders = self._orders
         if orders:
             orders = None if fresh else _reorder(orders, self.objects, objects, written, bulk)
-        _set(new, "_orders", orders)
         names = self._names
         if names is not None:
             names = None if fresh else _rename(names, written, bulk)
+        new = _new_world(World)
+        _set(new, "objects", objects)
+        _set(new, "games", self.games)
+        _set(new, "current", self.current)
+        _set(new, "effects", self.effects)
+        _set(new, "delayed", self.delayed)
+        _set(new, "seq", seq)
+        _set(new, "lki", self.lki)
+        _set(new, "modifiers", self.modifiers)
+        _set(new, "_places", index)
+        _set(new, "_marks", marks)
+        _set(new, "_orders", orders)
         _set(new, "_names", names)
         return new
 
@@ -482,9 +492,10 @@ class World:
         seq = orders.get(key) if orders is not None else None
         if seq is None:
             objects = self.objects
-            seq = ordering.build(self.places.get(key, _NO_IDS),
-                                 lambda oid: timestamp(objects[oid]))
-            _set(self, "_orders", (orders or _NO_IDS).set(key, seq))
+            ids = self.places.get(key, _NO_IDS)
+            seq = ordering.build(ids, lambda oid: timestamp(objects[oid]))
+            if len(ids) >= KEPT_IN_ORDER:
+                _set(self, "_orders", (orders or _NO_IDS).set(key, seq))
         return seq
 
     def _in(self, keys: Iterable[Place]) -> list[Obj]:
@@ -639,7 +650,12 @@ def _reindex(index: Map, moves: dict[Place, tuple[list[str], list[str]]]) -> Map
     return mutation.finish()
 
 
-BULK = 64
+KEPT_IN_ORDER = 64
+"""A place with at least this many objects is kept in order from world to world once listed
+(``World.ordered``); a smaller one is sorted each time it is listed, which costs less than
+keeping it in order at every change."""
+
+BULK = 16
 """A change that writes more objects than this (a whole zone moved or shuffled) updates the
 world's indexes by zones (``_bulk``), not object by object."""
 
@@ -718,33 +734,40 @@ def _reorder(orders: Map, before: Map, after: Map,
         for key in dropped:
             del mutation[key]
         return mutation.finish()
-    gone: dict[Place, list[Obj]] = {}
-    came: dict[Place, list[Obj]] = {}
+    changed: dict[Place, tuple[list[Obj], list[Obj]]] = {}
     for old_obj, new_obj in written:
-        old = place_of(old_obj) if old_obj is not None else None
-        new = place_of(new_obj) if new_obj is not None else None
-        if old == new and old_obj.order == new_obj.order:
-            continue
+        if old_obj is not None:
+            zone = old_obj.zone
+            old = (old_obj.game, zone, old_obj.owner if zone in PER_PLAYER else None)
+        else:
+            old = None
+        if new_obj is not None:
+            zone = new_obj.zone
+            new = (new_obj.game, zone, new_obj.owner if zone in PER_PLAYER else None)
+            if old == new and old_obj.order == new_obj.order:
+                continue
+        else:
+            new = None
         if old in orders:
-            gone.setdefault(old, []).append(old_obj)
+            changed.setdefault(old, ([], []))[0].append(old_obj)
         if new in orders:
-            came.setdefault(new, []).append(new_obj)
-    if not (gone or came):
+            changed.setdefault(new, ([], []))[1].append(new_obj)
+    if not changed:
         return orders
-    mutation = orders.mutate()
     old_key = lambda oid: timestamp(before[oid])  # noqa: E731
     new_key = lambda oid: timestamp(after[oid])  # noqa: E731
-    for key in gone.keys() | came.keys():
-        seq, out, into = mutation[key], gone.get(key, ()), came.get(key, ())
-        if len(out) + len(into) > max(8, ordering.size(seq) // 8):
-            del mutation[key]  # ordered afresh when next listed
+    for key, (out, into) in changed.items():
+        seq = orders[key]
+        many = len(out) + len(into)
+        if many > 8 and many > ordering.size(seq) // 8:
+            orders = orders.delete(key)  # ordered afresh when next listed
             continue
         for obj in out:
             seq = ordering.remove(seq, obj.id, timestamp(obj), old_key)
         for obj in into:
             seq = ordering.insert(seq, obj.id, timestamp(obj), new_key)
-        mutation[key] = seq
-    return mutation.finish()
+        orders = orders.set(key, seq)
+    return orders
 
 
 def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
@@ -755,8 +778,8 @@ def _rename(index: Map, written: tuple[tuple[Obj | None, Obj | None], ...],
         return index  # a zone moved or shuffled: no card made, none ceasing, none renamed
     counts: dict[str, int] = {}
     for before, after in written:
-        old = before.name if before is not None and before.kind is Kind.CARD else None
-        new = after.name if after is not None and after.kind is Kind.CARD else None
+        old = before.name if before is not None and before.kind is _CARD else None
+        new = after.name if after is not None and after.kind is _CARD else None
         if old == new:
             continue
         if isinstance(old, str):
@@ -774,6 +797,9 @@ _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 _NAME = attrgetter("name")
 _GAME, _ZONE, _KIND = attrgetter("game"), attrgetter("zone"), attrgetter("kind")
 _WORLD_FIELDS = tuple(f.name for f in fields(World) if f.init)
+if _WORLD_FIELDS != ("objects", "games", "current", "effects", "delayed", "seq", "lki",
+                     "modifiers"):  # World.with_places sets each one by name
+    raise AssertionError(f"World's fields changed: update World.with_places ({_WORLD_FIELDS})")
 _NO_IDS = Map()
 _new_world = object.__new__
 _set = object.__setattr__

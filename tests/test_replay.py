@@ -3,6 +3,7 @@ changes each step recorded, from the world before the first step, gives every st
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -151,9 +152,9 @@ def test_the_indexes_agree_after_changes_that_write_whole_zones():
     shuffle) updates the indexes zone by zone; CR 800.4a takes a player's permanents one by
     one. After each step the indexes are still what indexing afresh gives, with the libraries
     and the battlefields listed (kept in order) before each request."""
-    from magicsub.state import BULK
+    from magicsub.state import BULK, KEPT_IN_ORDER
 
-    n = 3 * BULK
+    n = max(3 * BULK, 2 * KEPT_IN_ORDER)
     g = Game(["Alex", "Bianca", "Cho"], seed=5, libraries={"Alex": n, "Bianca": n, "Cho": 9})
     g.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
     for i in range(n):
@@ -183,3 +184,40 @@ def test_the_indexes_agree_after_changes_that_write_whole_zones():
     # Cho's graveyard (704.5m); Bianca's Curse left with her.
     assert g.world.marked(0, "type", "aura") == []
     assert g.where("ward") == ("main", "graveyard") and g.where("curse") == ("outside", "outside")
+
+
+def test_zones_kept_in_order_agree_with_a_fresh_sort_after_random_moves():
+    """``World.ordered`` keeps a zone of at least ``state.KEPT_IN_ORDER`` objects in order
+    from change to change (one id out, one in): after 300 random moves of cards between
+    libraries, hands, graveyards, the battlefield and exile, to the top or the bottom (CR
+    400.7: each becomes a new object with a new timestamp), every zone kept in order is what
+    sorting it afresh gives. Seeded: the same moves at every run."""
+    from magicsub.errors import RulesError
+    from magicsub.state import KEPT_IN_ORDER
+
+    rng = random.Random(28)
+    size = KEPT_IN_ORDER + 36
+    g = Game(["Alex", "Bianca"], seed=2, libraries={"Alex": size, "Bianca": size})
+    for i in range(KEPT_IN_ORDER + 6):
+        g.add_object(f"bear-{i}", "Grizzly Bears", owner="Alex", zone="battlefield")
+    zones = ["library", "hand", "graveyard", "battlefield", "exile"]
+    moved = 0
+    for _ in range(300):
+        world = g.world
+        for zone in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD):
+            for player in g.players:
+                world.in_zone(0, zone, player)
+        world.in_zone(0, Zone.BATTLEFIELD)
+        world.in_zone(0, Zone.EXILE)
+        oid = rng.choice(sorted(world.objects))
+        to = rng.choice([z for z in zones if z != world.objects[oid].place])
+        try:
+            made = g.apply({"move": {"object": oid, "to": to, "bottom": rng.random() < 0.3}})
+        except RulesError:
+            continue
+        moved += 1
+        for step in made:
+            snapshot = step.snapshot
+            fresh = World(snapshot.objects, snapshot.games)
+            assert in_order(snapshot) == in_order(fresh, snapshot._orders), step.describe()
+    assert moved > 200 and len(g.world._orders) >= 3
