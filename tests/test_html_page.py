@@ -212,7 +212,7 @@ def test_a_boards_cost_is_what_changed_since_the_last_one():
 
 def unshared(world):
     """``world`` with every object copied (equal, not the same), its index rebuilt."""
-    objects = Map({oid: type(o)(*o) for oid, o in world.objects.items()})
+    objects = Map({oid: dataclasses.replace(o) for oid, o in world.objects.items()})
     return dataclasses.replace(world, objects=objects)
 
 
