@@ -47,7 +47,7 @@ results: CPU seconds, the page's bytes (to the kB), the peak memory (MB) of each
 
 CHILD = """\
 import contextlib, io, json, resource, sys, time
-from magicsub import htmlpage
+from magicsub import cli, htmlpage
 from magicsub.scenario import run_file
 file, out = sys.argv[1], sys.argv[2]
 start = time.process_time()
@@ -56,7 +56,7 @@ check = time.process_time() - start
 del run
 start = time.process_time()
 with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-    status = htmlpage.write_page(file, out, single_file=True)
+    status = cli.write_page(file, out, single_file=True)
 html = time.process_time() - start
 import os
 print(json.dumps({"status": status, "check_s": round(check, 2), "html_s": round(html, 2),

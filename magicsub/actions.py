@@ -9,8 +9,7 @@ from .arguments import plain
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, MAX_TEXT, shown
 from .state import STEPS
-from .textchars import refusal
-from .yamlfile import lone_surrogate
+from .textchars import lone_surrogate, refusal
 from .zones import Zone
 
 ADVANCE = STEPS[1:] + ("next_turn",)
@@ -226,3 +225,47 @@ def normalize(step: object) -> tuple[str, dict]:
             continue
         out[f.name] = check_value(f.kind, value[f.name], f"{name}.{f.name}")
     return name, out
+
+
+# -- expectations -------------------------------------------------------------------------------
+
+KEYS = {
+    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
+               "attached_to", "phased_out", "power", "toughness", "counters"},
+    "player": {"player", "life", "counters", "in_game", "game", "result"},
+    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
+    "priority": {"priority", "game"},
+    "active": {"active", "game"},
+    "stack": {"stack", "game"},
+    "subgames": {"subgames"},
+    "trace_cites": {"trace_cites"},
+    "trace_lacks": {"trace_lacks"},
+    "winner": {"winner", "game"},
+    "step": {"step", "game", "turn"},
+    "held": {"held", "game"},
+}
+"""Each kind of expectation (``magicsub.expectations`` checks them) and the keys it may have
+(``magicsub.schema`` gives their types)."""
+
+KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
+              "trace_lacks", "winner", "held", "step", "zone")
+"""The kinds in the order they are recognised: a mapping is of the first kind whose key it has
+(``{object: x, zone: exile}`` is an object expectation)."""
+
+
+def kind_of(exp: dict) -> str:
+    """Which kind of expectation a mapping is; raise ``ScenarioError`` if none or unknown keys."""
+    if not isinstance(exp, dict) or not exp:
+        raise ScenarioError(f"an expectation is a mapping, got {shown(exp)}")
+    for kind in KIND_ORDER:
+        if kind in exp:
+            extra = [k for k in exp if k not in KEYS[kind]]
+            if extra:
+                article = "an" if kind[0] in "aeiou" else "a"
+                raise ScenarioError(f"unknown key {shown(extra[0])} in {article} {kind} "
+                                    f"expectation; expected {', '.join(sorted(KEYS[kind]))}")
+            if "game" in exp:
+                parse_game(exp["game"])
+            return kind
+    raise ScenarioError(f"unknown expectation {shown(exp)}; expected one of the keys "
+                        f"{', '.join(KEYS)}")

@@ -10,56 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import parse_game
-from .errors import ScenarioError
-from .limits import shown
+from . import characteristics
+from .actions import kind_of, parse_game
 from .objects import Kind
+from .validation import validate
 from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import GameState
-
-KEYS = {
-    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
-               "attached_to", "phased_out", "power", "toughness", "counters"},
-    "player": {"player", "life", "counters", "in_game", "game", "result"},
-    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
-    "priority": {"priority", "game"},
-    "active": {"active", "game"},
-    "stack": {"stack", "game"},
-    "subgames": {"subgames"},
-    "trace_cites": {"trace_cites"},
-    "trace_lacks": {"trace_lacks"},
-    "winner": {"winner", "game"},
-    "step": {"step", "game", "turn"},
-    "held": {"held", "game"},
-}
-"""Each kind of expectation and the keys it may have (``magicsub.schema`` gives their types)."""
-
-KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
-              "trace_lacks", "winner", "held", "step", "zone")
-"""The kinds in the order they are recognised: a mapping is of the first kind whose key it has
-(``{object: x, zone: exile}`` is an object expectation)."""
-
-
-def kind_of(exp: dict) -> str:
-    """Which kind of expectation a mapping is; raise ``ScenarioError`` if none or unknown keys."""
-    if not isinstance(exp, dict) or not exp:
-        raise ScenarioError(f"an expectation is a mapping, got {shown(exp)}")
-    for kind in KIND_ORDER:
-        if kind in exp:
-            extra = [k for k in exp if k not in KEYS[kind]]
-            if extra:
-                article = "an" if kind[0] in "aeiou" else "a"
-                raise ScenarioError(f"unknown key {shown(extra[0])} in {article} {kind} "
-                                    f"expectation; expected {', '.join(sorted(KEYS[kind]))}")
-            if "game" in exp:
-                parse_game(exp["game"])
-            return kind
-    raise ScenarioError(f"unknown expectation {shown(exp)}; expected one of the keys "
-                        f"{', '.join(KEYS)}")
-
 
 def _game_label(gid: int | None) -> str:
     return "outside" if gid is None else ("main" if gid == 0 else str(gid))
@@ -70,8 +29,6 @@ def check(game: Game, exp: dict) -> list[tuple[str, str]]:
 
     :raises ScenarioError: ``exp`` is not a well-formed expectation (``magicsub.schema``).
     """
-    from .validation import validate
-
     validate(exp, ref="expectation", line=None)
     kind = kind_of(exp)
     return _CHECKS[kind](game, exp)
@@ -115,9 +72,8 @@ def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
         if key in exp and getattr(o, key) != exp[key]:
             out.append((f"{oid} {key} {exp[key]!r}", f"{key} {getattr(o, key)!r}"))
     if "power" in exp or "toughness" in exp:
-        from .modifiers import power_toughness
-
-        got = dict(zip(("power", "toughness"), power_toughness(game.world, o), strict=True))
+        now = characteristics.power_toughness(game.world, o)
+        got = dict(zip(("power", "toughness"), now, strict=True))
         for key in ("power", "toughness"):
             if key in exp and got[key] != exp[key]:
                 out.append((f"{oid} {key} {exp[key]!r}", f"{key} {got[key]!r}"))

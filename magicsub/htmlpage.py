@@ -234,62 +234,7 @@ def scenario_page(result: ScenarioResult, out: str | Path, *, single_file: bool 
                              single_file=single_file, max_bytes=limit.bytes)
 
 
-def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
-               embed: bool = False, strict: bool | None = None) -> int:
-    """Load and run the scenario ``file`` and write its walkthrough page to ``out``: with
-    ``single_file``, one file with everything inline; else the page and ``<stem>_files/``.
-    With ``embed``, print ``embed_snippet`` for the page on standard output (and the other
-    messages on stderr).
-
-    Return the exit status: 0 written and every expectation holds; 1 an illegal step, or a
-    failed expectation (the page is still written); 2 a malformed file, or no page written
-    (``out`` is the input or a link, a file of the user's is in the assets' way, a write
-    failed, the page would pass ``MAX_PAGE_BYTES`` or ``MAX_PAGE_CELLS``). Errors go to
-    stderr, in one line; a refused or failed write changes nothing on disk. Each card
-    magicsub does not know is a warning on stderr; with ``strict`` (or ``strict: true`` in
-    the file) it is refused (2, nothing written).
-    """
-    from .cli import say, warn
-    from .scenario import run_file
-
-    run = run_file(file, strict=strict)
-    warn(run)
-    result = run.result
-    if result is None:
-        for failure in run.failures:
-            say(f"FAIL {failure}", err=True)
-        say(run.error, err=True)
-        return run.status
-    try:
-        path = scenario_page(result, out, single_file=single_file)
-    except PageTooLarge as err:
-        say(f"error: {file}: {err}; nothing was written: split the scenario into shorter "
-            "walkthroughs", err=True)
-        return 2
-    except OutputRefused as err:
-        say(f"error: {err}", err=True)
-        return 2
-    except OSError as err:
-        say(f"error: cannot write {err.filename or out}: {err.strerror or err}; nothing was "
-            "replaced", err=True)
-        return 2
-    steps = f"{len(result.trace)} steps"
-    if single_file:
-        size = path.stat().st_size
-        say(f"wrote {path} ({steps}, {size / 1e3:,.0f} kB, everything inline: open it from "
-            "disk, send it, or put it online)", err=embed)
-    else:
-        say(f"wrote {path} ({steps}) and {path.stem}_files/ (keep them side by side; or use "
-            "--single-file for one file)", err=embed)
-    if embed:
-        say(embed_snippet(quote(path.name), result.scenario.title,
-                          embed_height(len(result.scenario.players))))
-    for failure in result.failures:
-        say(f"FAIL {failure}", err=True)
-    return 0 if result.ok else 1
-
-
 __all__ = ["ASSETS", "ASSETS_FOLDER", "NOSCRIPT_CSS", "OutputRefused", "PAGE_CSS",
            "PageTooLarge", "SCRIPTS", "STEPPER_KEY", "STYLES", "View", "asset_path",
            "copy_assets", "embed_height", "embed_snippet", "page_html", "scenario_page",
-           "write_page", "write_static_page"]
+           "write_static_page"]

@@ -12,7 +12,8 @@ Two kinds of continuous effect change power and toughness here, and they end dif
   turn" ends when that turn begins, or, if its player has left, when that turn would have begun
   (CR 800.4m).
 
-A card registers a static ability with ``static(name, fn)``, a loyalty ability with
+A card registers a static ability with ``characteristics.static(name, fn)`` (the views read
+power and toughness there, never here), a loyalty ability with
 ``loyalty(name, label, cost, behaviour, text)`` and a "whenever a player loses the game" trigger
 with ``on_player_loses(name, fn)``. Such a trigger looks back in time (CR 603.10f): the game
 looks at the permanents and their controllers as they were immediately before the loss (every
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 
 from . import hooks, triggers
 from .changes import Activated, ModifierChange, ObjCounters
+from .characteristics import counters
 from .errors import RulesError
 from .limits import shown
 from .objects import Kind, Obj
@@ -37,10 +39,6 @@ from .state import MAIN_PHASES, Modifier, World, timestamp
 from .state import game_name as _where
 from .transaction import Tx
 from .zones import Zone
-
-StaticPT = Callable[[World, Obj, Obj], tuple[int, int] | None]
-"""``fn(world, source, creature)``: what a static ability of ``source`` adds to ``creature``'s
-power and toughness, or None when it does not apply to it."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,6 @@ LossTrigger = Callable[[Tx, int, Obj, str], "LossAbility | None"]
 (or leaves) game ``gid``? ``source`` is the permanent as it was immediately before the loss
 (CR 603.10f). Return the triggered ability, or None; it reads the world, never writes it."""
 
-_STATIC: dict[str, StaticPT] = {}
 _LOSS: dict[str, LossTrigger] = {}
 
 
@@ -77,11 +74,6 @@ class Loyalty:
 _LOYALTY: dict[str, dict[str, Loyalty]] = {}
 
 
-def static(name: str, fn: StaticPT) -> None:
-    """Register the static power/toughness ability of the card ``name``."""
-    _STATIC[name] = fn
-
-
 def on_player_loses(name: str, fn: LossTrigger) -> None:
     """Register the "when a player loses the game" ability of the card ``name`` (CR 603.9)."""
     _LOSS[name] = fn
@@ -90,75 +82,6 @@ def on_player_loses(name: str, fn: LossTrigger) -> None:
 def loyalty(name: str, label: str, cost: int, behaviour: str, text: str) -> None:
     """Register a loyalty ability of the planeswalker card ``name``."""
     _LOYALTY.setdefault(name, {})[label] = Loyalty(label, cost, behaviour, text)
-
-
-# -- reading ------------------------------------------------------------------------------------
-
-def counters(obj: Obj) -> dict[str, int]:
-    """The counters on an object, by kind."""
-    return dict(obj.counters)
-
-
-def _applies(m: Modifier, obj: Obj) -> bool:
-    return m.game == obj.game and (obj.id, obj.order) in m.objs
-
-
-def layer_7c(world: World, obj: Obj) -> list[tuple[str, int, int]]:
-    """CR 613.4c: the effects and counters that modify ``obj``'s power and toughness, as
-    ``(what, power, toughness)``, in the order they apply (counters, then effects by timestamp;
-    additions commute, so the order changes no result)."""
-    if obj.game is None or obj.zone is not Zone.BATTLEFIELD or not obj.is_type("creature") \
-            or obj.phased_out:
-        return []
-    out: list[tuple[str, int, int]] = []
-    c = counters(obj)
-    plus, minus = c.get("+1/+1", 0), c.get("-1/-1", 0)
-    if plus or minus:
-        out.append((f"counters ({plus} +1/+1, {minus} -1/-1)", plus - minus, plus - minus))
-    if _STATIC:
-        for source in world.named(obj.game, _STATIC):
-            fn = _STATIC[source.name]
-            if source.phased_out or not source.face_up:
-                continue  # CR 702.26b; 708.2a: a face-down one has no text
-            got = fn(world, source, obj)
-            if got is not None:
-                out.append((source.label(), got[0], got[1]))
-    for m in sorted(world.modifiers.values(), key=lambda m: (m.order, m.id)):
-        if _applies(m, obj):
-            out.append((m.text or m.id, m.power, m.toughness))
-    return out
-
-
-def power_toughness(world: World, obj: Obj) -> tuple[int | None, int | None]:
-    """An object's power and toughness now: its printed values (layer 1) plus layer 7c."""
-    if obj.power is None and obj.toughness is None:
-        return obj.power, obj.toughness
-    p, t = obj.power or 0, obj.toughness or 0
-    for _, dp, dt in layer_7c(world, obj):
-        p, t = p + dp, t + dt
-    return (p if obj.power is not None else None, t if obj.toughness is not None else None)
-
-
-def power(world: World, obj: Obj) -> int:
-    """An object's power now (0 when it has none): what it deals as combat damage (CR 510.1a)."""
-    return power_toughness(world, obj)[0] or 0
-
-
-def keywords(world: World, obj: Obj) -> frozenset[str]:
-    """The keywords resolved effects give an object (Sorin's lifelink)."""
-    return frozenset(k for m in world.modifiers.values() if _applies(m, obj)
-                     for k in m.keywords)
-
-
-def describe(world: World, obj: Obj) -> str:
-    """``"3/3 (printed 2/2)"`` when layer 7c changes anything, else ``""``."""
-    if not (isinstance(obj.power, int) and isinstance(obj.toughness, int)) \
-            or not layer_7c(world, obj):
-        return ""
-    p, t = power_toughness(world, obj)
-    if (p, t) == (obj.power, obj.toughness):
-        return ""
-    return f"{p}/{t} (printed {obj.power}/{obj.toughness})"
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -346,14 +269,3 @@ def activate(tx: Tx, args: dict) -> None:
                   source=oid, extra=(("behaviour", ab.behaviour), ("data", ()))),
               "activated ability")
     priority_point(tx, gid, by)
-
-
-def lifelink(tx: Tx, gid: int, sources: list[Obj]) -> None:
-    """CR 702.15b: combat damage dealt by a source with lifelink makes its controller gain that
-    much life (the damage was dealt to players still in the game; no damage is prevented)."""
-    for obj in sources:
-        amount = power(tx.world, obj)
-        if amount > 0 and "lifelink" in keywords(tx.world, obj) and obj.controller \
-                and tx.game(gid).seat(obj.controller).in_game:
-            tx.step("702.15b", "to gain that much life")
-            tx.set_life(gid, obj.controller, tx.game(gid).seat(obj.controller).life + amount)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import modifiers, rulelinks
+from . import characteristics, rulelinks
 from .objects import Kind
 from .state import place_of, step_label
 from .trace import (
@@ -395,7 +395,7 @@ class _Board:
             words = _MARK_WORDS.get(mark, "★ " + _e(mark))
             if mark == "moved" and o.id in self.origins and o.id not in self.said:
                 words += " from " + place_words(self.origins[o.id], o.game)
-        pt = modifiers.describe(self.world, o)
+        pt = characteristics.describe(self.world, o)
         return self.cache.item(o, (show, mark, words, pt),
                                lambda: self.obj(o, show=show, mark=mark, words=words, pt=pt))
 
@@ -403,7 +403,7 @@ class _Board:
             words: str | None = None, pt: str = "") -> str:
         """One object as a list item; ``show`` is "owner" (shared zones), "control" or "";
         ``mark`` and its ``words`` ("★ moved from ..."), ``pt`` its power and toughness when
-        an effect changes them (``modifiers.describe``)."""
+        an effect changes them (``characteristics.describe``)."""
         classes: list[str] = []
         badges = []
         if o.kind is not Kind.CARD:

@@ -1,5 +1,5 @@
 """The scenario format as one JSON Schema (Draft 2020-12), built from the vocabulary of steps
-(``actions.ACTIONS`` and ``KINDS``) and of expectations (``expectations.KEYS``).
+(``actions.ACTIONS`` and ``KINDS``) and of expectations (``actions.KEYS``).
 
 It is both the check of every field's type at load and the documentation of the format: every
 property has a ``description``, and each schema's ``title`` is the phrase an error uses
@@ -17,9 +17,19 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from .actions import ACTIONS, ADVANCE, CHOICES, DURATIONS, INFO, KINDS, ZONES, Action
+from .actions import (
+    ACTIONS,
+    ADVANCE,
+    CHOICES,
+    DURATIONS,
+    INFO,
+    KEYS,
+    KIND_ORDER,
+    KINDS,
+    ZONES,
+    Action,
+)
 from .editions import EDITIONS
-from .expectations import KEYS, KIND_ORDER
 from .limits import (
     MAX_LIBRARY,
     MAX_NUMBER,

@@ -90,5 +90,13 @@ def one_line(text: str, default: str = "") -> str:
     return " ".join(kept.split()) or default
 
 
-__all__ = ["ALLOWED_FORMAT", "FORBIDDEN", "NAME_PATTERN", "describe", "forbidden", "one_line",
-           "refusal"]
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(text: str) -> bool:
+    """True when ``text`` holds a lone surrogate: it is not valid Unicode (no UTF-8 for it)."""
+    return _SURROGATE.search(text) is not None
+
+
+__all__ = ["ALLOWED_FORMAT", "FORBIDDEN", "NAME_PATTERN", "describe", "forbidden", "lone_surrogate",
+           "one_line", "refusal"]

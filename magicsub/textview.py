@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import collector, modifiers
+from . import characteristics, collector
 from .objects import ANONYMOUS_ID, compress_ids
 from .state import step_label
 from .trace import Cease, Create, Move, game_label, move_runs
@@ -188,7 +188,7 @@ def _seat_line(world: World, gid: int, player: str) -> str:
 
 def _obj_words(o: Obj, world: World | None = None) -> str:
     bits = []
-    if world is not None and (pt := modifiers.describe(world, o)):
+    if world is not None and (pt := characteristics.describe(world, o)):
         bits.append(pt)
     if o.counters:
         bits.append(", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in o.counters))

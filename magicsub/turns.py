@@ -8,7 +8,8 @@ here); the core imports in one direction: priority, then resolution, then turns.
 
 from __future__ import annotations
 
-from . import effects, hooks, modifiers
+from . import effects, hooks
+from .characteristics import keywords, power
 from .errors import RulesError
 from .limits import shown
 from .objects import Obj
@@ -183,7 +184,7 @@ def _combat_damage(tx: Tx, gid: int) -> None:
             tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
                     "damage is not assigned.")
             continue
-        dealt.setdefault(defender, []).append((obj.label(), modifiers.power(tx.world, obj)))
+        dealt.setdefault(defender, []).append((obj.label(), power(tx.world, obj)))
         sources.append(obj)
     if not dealt:
         return
@@ -192,8 +193,19 @@ def _combat_damage(tx: Tx, gid: int) -> None:
         tx.note(f"{' and '.join(f'{name} ({n})' for name, n in hits)} deal"
                 f"{'s' if len(hits) == 1 else ''} combat damage to {defender}.")
         tx.set_life(gid, defender, tx.game(gid).seat(defender).life - sum(n for _, n in hits))
-    modifiers.lifelink(tx, gid, sources)
+    _lifelink(tx, gid, sources)
 
+
+
+def _lifelink(tx: Tx, gid: int, sources: list[Obj]) -> None:
+    """CR 702.15b: combat damage dealt by a source with lifelink makes its controller gain that
+    much life (the damage was dealt to players still in the game; no damage is prevented)."""
+    for obj in sources:
+        amount = power(tx.world, obj)
+        if amount > 0 and "lifelink" in keywords(tx.world, obj) and obj.controller \
+                and tx.game(gid).seat(obj.controller).in_game:
+            tx.step("702.15b", "to gain that much life")
+            tx.set_life(gid, obj.controller, tx.game(gid).seat(obj.controller).life + amount)
 
 def _end_step_triggers(tx: Tx, gid: int) -> None:
     for d in sorted((d for d in tx.world.delayed.values() if d.game == gid and d.when == "end"),

@@ -30,8 +30,8 @@ from .errors import ScenarioError
 from .limits import MAX_DEPTH, MAX_NUMBER, MAX_YAML_NODES, shown
 from .schema import schema
 from .schemalibs import PurePython, Rust, names_at
-from .textchars import NAME_PATTERN, refusal
-from .yamlfile import LineDict, LineList, lone_surrogate
+from .textchars import NAME_PATTERN, lone_surrogate, refusal
+from .yamlfile import LineDict, LineList
 
 _PURE = False
 

@@ -8,7 +8,6 @@ Every refusal is a ``ScenarioError`` naming the line where it can, and the limit
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Hashable
 from pathlib import Path
@@ -17,13 +16,6 @@ import yaml
 
 from .errors import ScenarioError
 from .limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_QUOTED, MAX_YAML_NODES, shown
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def lone_surrogate(text: str) -> bool:
-    """True when ``text`` holds a lone surrogate: it is not valid Unicode (no UTF-8 for it)."""
-    return _SURROGATE.search(text) is not None
 
 
 class LineDict(dict):

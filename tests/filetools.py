@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from magicsub import cli
+
 SCENARIO = (Path(__file__).resolve().parent / "fixtures" / "good"
             / "shahrazad_short_library.yaml").read_text()
 """A short scenario (Shahrazad, a short library) for the page-writing tests."""
@@ -26,10 +28,8 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
 
 
 def write_page(scenario: Path, out: Path, capsys, **options) -> tuple[int, str, str]:
-    """``magicsub html`` in process (``htmlpage.write_page`` with ``options``): its exit status
+    """``magicsub html`` in process (``cli.write_page`` with ``options``): its exit status
     and what it printed to stdout and stderr."""
-    from magicsub import htmlpage
-
-    status = htmlpage.write_page(scenario, out, **options)
+    status = cli.write_page(scenario, out, **options)
     captured = capsys.readouterr()
     return status, captured.out, captured.err

@@ -17,7 +17,7 @@ import pytest
 from filetools import SCENARIO, snapshot
 from filetools import write_page as write
 
-from magicsub import htmlpage, pagefiles
+from magicsub import cli, htmlpage, pagefiles
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -101,7 +101,7 @@ def test_ctrl_c_while_writing_the_page_leaves_the_previous_page(scenario, tmp_pa
     before = snapshot(tmp_path)
     monkeypatch.setattr(pagefiles, "_write_all", failing_write(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
-        htmlpage.write_page(scenario, out)
+        cli.write_page(scenario, out)
     assert snapshot(tmp_path) == before
 
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from immutables import Map
 
 import magicsub
-from magicsub import htmlpage, limits, pagehtml, render
+from magicsub import cli, htmlpage, limits, pagehtml, render
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -71,7 +71,7 @@ class Drawn:
 
 def test_the_page_shows_the_books_stepper_with_its_script_and_styles(scenario, tmp_path, capsys):
     out = tmp_path / "page.html"
-    assert htmlpage.write_page(scenario, out) == 0
+    assert cli.write_page(scenario, out) == 0
     html = out.read_text("utf-8")
     result = magicsub.load_scenario(scenario).run()
     book = pagehtml.Stepper(result.trace, title=result.scenario.title, key="walk")
@@ -339,7 +339,7 @@ def test_the_page_data_cannot_end_its_script(tmp_path):
     scenario = tmp_path / "s.yaml"
     scenario.write_text(source)
     out = tmp_path / "p.html"
-    assert htmlpage.write_page(scenario, out, single_file=True) == 0
+    assert cli.write_page(scenario, out, single_file=True) == 0
     html = out.read_text("utf-8")
     assert "<script>alert" not in html and "<!--" not in html
     assert html.lower().count("<script") == html.lower().count("</script") == 3

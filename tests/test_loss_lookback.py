@@ -12,7 +12,7 @@ from tracetools import P4, find, of, rules
 
 from magicsub import Game, Zone
 from magicsub.changes import Trigger
-from magicsub.modifiers import power_toughness
+from magicsub.characteristics import power_toughness
 
 P5 = ["Alex", "Bianca", "Cho", "Dana", "Erin"]
 

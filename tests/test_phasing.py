@@ -289,15 +289,15 @@ def test_702_26b_a_phased_out_astral_slide_does_not_trigger_on_cycling():
 def test_708_2a_a_face_down_glorious_anthem_gives_nothing():
     """CR 708.2a: a manifested Glorious Anthem is a 2/2 creature with no text and so no static
     ability: the Bears stay 2/2."""
-    from magicsub import modifiers
+    from magicsub import characteristics
 
     g = Game(["Alex", "Bianca", "Cho"], seed=1, libraries={"Alex": 0, "Bianca": 3, "Cho": 3})
     g.add_object("anthem", "Glorious Anthem", owner="Alex", zone="library")
     g.add_object("bears", "Grizzly Bears", owner="Alex")
     g.apply({"manifest": "Alex"})
     assert g.where("anthem") == ("main", "battlefield") and not g.obj("anthem").face_up
-    assert modifiers.power_toughness(g.world, g.obj("bears")) == (2, 2)
-    assert modifiers.power_toughness(g.world, g.obj("anthem")) == (2, 2)
+    assert characteristics.power_toughness(g.world, g.obj("bears")) == (2, 2)
+    assert characteristics.power_toughness(g.world, g.obj("anthem")) == (2, 2)
 
 
 def test_708_2a_a_face_down_blood_tyrant_does_not_trigger_when_a_player_loses():

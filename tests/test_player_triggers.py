@@ -13,7 +13,7 @@ from tracetools import P3, P4, assert_unchanged, frozen, rules
 
 from magicsub import Game, RulesError, Zone
 from magicsub.changes import ModifierChange, ObjCounters
-from magicsub.modifiers import power_toughness
+from magicsub.characteristics import power_toughness
 
 
 def game(players=P4, lib=6) -> Game:

@@ -13,7 +13,8 @@ from tracetools import assert_unchanged, find, frozen, of, rules
 from magicsub import Game, RulesError, Zone
 from magicsub.cards import CardDef, lookup, register, unregister
 from magicsub.changes import Life
-from magicsub.modifiers import add_counters, power_toughness
+from magicsub.characteristics import power_toughness
+from magicsub.modifiers import add_counters
 from magicsub.resolution import FOLLOWS
 from magicsub.triggers import fire
 

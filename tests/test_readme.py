@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from magicsub import cards, expectations, load_scenario, rulebook, scenario
+from magicsub import actions, cards, load_scenario, rulebook, scenario
 from magicsub.actions import ACTIONS, normalize
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
@@ -60,8 +60,8 @@ def test_each_step_example_is_a_well_formed_step_of_its_action(row):
 
 def test_the_expectation_table_matches_the_kinds_and_their_keys():
     rows = table(FORMAT, "Kind")
-    assert [code(kind)[0] for kind, _ in rows] == list(expectations.KIND_ORDER)
-    assert {code(kind)[0]: set(code(keys)) for kind, keys in rows} == expectations.KEYS
+    assert [code(kind)[0] for kind, _ in rows] == list(actions.KIND_ORDER)
+    assert {code(kind)[0]: set(code(keys)) for kind, keys in rows} == actions.KEYS
 
 
 def test_the_top_level_keys_and_object_keys_are_all_documented():

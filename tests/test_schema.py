@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magicsub import ScenarioError, actions, expectations, scenario, schema, validation
+from magicsub import ScenarioError, actions, scenario, schema, validation
 from magicsub.limits import MAX_NUMBER, MAX_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,12 +60,12 @@ def test_the_schema_names_the_whole_vocabulary():
         mapping = value.get("then", value)
         assert list(mapping["properties"]) == [f.name for f in action.fields]
         assert mapping.get("required", []) == [f.name for f in action.fields if f.required]
-    for kind, keys in expectations.KEYS.items():
+    for kind, keys in actions.KEYS.items():
         assert set(doc["$defs"][f"expect_{kind}"]["properties"]) == keys
     assert set(doc["properties"]) == scenario.TOP_KEYS
     assert set(doc["$defs"]["object"]["properties"]) == scenario.OBJECT_KEYS
     assert set(doc["$defs"]["effect"]["properties"]) == scenario.EFFECT_KEYS
-    assert set(expectations.KIND_ORDER) == set(expectations.KEYS)
+    assert set(actions.KIND_ORDER) == set(actions.KEYS)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from filetools import SCENARIO, snapshot, write_page
 
-from magicsub import htmlpage, pagefiles
+from magicsub import cli, htmlpage, pagefiles
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
@@ -57,7 +57,7 @@ def test_the_single_file_is_all_there_is_and_refers_to_nothing(scenario, tmp_pat
 def test_the_single_file_has_the_folder_pages_stepper(scenario, tmp_path, capsys):
     single, folder = tmp_path / "one.html", tmp_path / "two.html"
     assert write(scenario, single, capsys)[0] == 0
-    assert htmlpage.write_page(scenario, folder) == 0
+    assert cli.write_page(scenario, folder) == 0
     one, two = single.read_text(), folder.read_text()
     stepper = re.compile(r'<div class="magicsub-stepper.*</script></div>', re.S)
     assert stepper.search(one).group() == stepper.search(two).group()
@@ -138,7 +138,7 @@ def test_a_failed_single_file_in_a_new_folder_leaves_no_folder(scenario, tmp_pat
 
     monkeypatch.setattr(pagefiles, "_write_all", fail)
     with pytest.raises(KeyboardInterrupt):
-        htmlpage.write_page(scenario, tmp_path / "new" / "page.html", single_file=True)
+        cli.write_page(scenario, tmp_path / "new" / "page.html", single_file=True)
     assert snapshot(tmp_path) == {"s.yaml": SCENARIO.encode()}
 
 

@@ -64,12 +64,13 @@ class CardDef:
 
     ``static`` starts the effects of its static abilities that the engine records (a control
     effect: Mind Control's "You control enchanted creature"), see ``Static``; a static ability
-    whose effect is computed each time it is asked for (Glorious Anthem's, ``modifiers.static``)
-    needs none. An effect ``static`` starts lasts while the permanent is on the battlefield and
-    is ignored while it is phased out (CR 611.3b, 702.26b). ``gives`` is a static ability that
-    gives keyword abilities (Concordant Crossroads: "All creatures have haste."), asked each time
-    an object's keywords are (CR 611.3a), see ``Gives``. ``enchant`` is what an Aura can
-    enchant (its enchant ability, CR 702.5a, 303.4a): ``"creature"`` or ``"player"``.
+    whose effect is computed each time it is asked for (Glorious Anthem's,
+    ``characteristics.static``) needs none. An effect ``static`` starts lasts while the
+    permanent is on the battlefield and is ignored while it is phased out (CR 611.3b, 702.26b).
+    ``gives`` is a static ability that gives keyword abilities (Concordant Crossroads: "All
+    creatures have haste."), asked each time an object's keywords are (CR 611.3a), see
+    ``Gives``. ``enchant`` is what an Aura can enchant (its enchant ability, CR 702.5a,
+    303.4a): ``"creature"`` or ``"player"``.
     """
 
     name: str

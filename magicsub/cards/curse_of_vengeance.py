@@ -4,7 +4,7 @@ spells that player casts with spite counters, and pays off when that player lose
 
 from __future__ import annotations
 
-from .. import modifiers, triggers
+from .. import characteristics, modifiers, triggers
 from ..objects import Obj
 from ..priority import draw
 from ..resolution import enchant_player
@@ -55,7 +55,7 @@ def _loses(tx: Tx, gid: int, source: Obj, player: str) -> modifiers.LossAbility 
     player the Curse enchanted immediately before the event, and its controller then."""
     if source.attached_to != player:
         return None
-    spite = modifiers.counters(source).get("spite", 0)
+    spite = characteristics.counters(source).get("spite", 0)
     return modifiers.LossAbility(
         f"{NAME}: {player} lost the game; you gain X life and draw X cards",
         "curse_of_vengeance_payoff", (source.id, source.order, spite),
@@ -70,7 +70,7 @@ def _payoff(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     curse = tx.world.objects.get(oid)
     if curse is not None and curse.zone is Zone.BATTLEFIELD and curse.order == order:
         tx.step("608.2h", "the effect uses the current information of that object")
-        x = modifiers.counters(curse).get("spite", 0)
+        x = characteristics.counters(curse).get("spite", 0)
         tx.note(f"X = {x}: {NAME} is still on the battlefield; its spite counters now.")
     else:
         tx.step("608.2h", "the effect uses the object’s last known information")

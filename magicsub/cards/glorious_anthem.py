@@ -4,7 +4,7 @@ text indicates at each moment (CR 611.3a): the creatures its controller controls
 
 from __future__ import annotations
 
-from .. import modifiers
+from .. import characteristics
 from ..objects import Obj
 from ..state import World
 from . import CardDef, register
@@ -20,4 +20,4 @@ def _anthem(world: World, source: Obj, creature: Obj) -> tuple[int, int] | None:
 
 
 register(CardDef(NAME, ("enchantment",), "Creatures you control get +1/+1."))
-modifiers.static(NAME, _anthem)
+characteristics.static(NAME, _anthem)

@@ -36,7 +36,7 @@ from pagecheck import (
 from playwright.sync_api import Locator, Page
 
 import magicsub
-from magicsub import htmlpage
+from magicsub import cli, htmlpage
 from magicsub.pagehtml import Quiz
 
 pytestmark = pytest.mark.browser
@@ -65,7 +65,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict:
     root = tmp_path_factory.mktemp("site")
     scenario = root / "shahrazad.yaml"
     scenario.write_text(SCENARIO, encoding="utf-8")
-    assert htmlpage.write_page(scenario, root / "walkthrough.html") == 0
+    assert cli.write_page(scenario, root / "walkthrough.html") == 0
     result = magicsub.load_scenario(text=SCENARIO).run()
     quiz = Quiz("Who wins the subgame?", CHOICES, result,
                 answer=lambda r: CHOICES.index(r.game.world.games[1].winner), rule="726.3")

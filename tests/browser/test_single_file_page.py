@@ -24,7 +24,7 @@ from pagecheck import (
 from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, Route
 from test_html_page import SCENARIO
 
-from magicsub import htmlpage
+from magicsub import cli, htmlpage
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("single")
     scenario = root / "scenario.yaml"
     scenario.write_text(SCENARIO, encoding="utf-8")
-    assert htmlpage.write_page(scenario, root / "walkthrough.html", single_file=True) == 0
+    assert cli.write_page(scenario, root / "walkthrough.html", single_file=True) == 0
     scenario.unlink()
     snippet = htmlpage.embed_snippet("walkthrough.html", "Shahrazad walkthrough")
     (root / "post.html").write_text(
@@ -149,7 +149,7 @@ def test_the_726_6_single_file_steps_through_every_step_from_disk(
     from disk offline, shows each of its steps in turn (and the subgame within the subgame)."""
     scenario = REPO_ROOT / "magicsub" / "scenarios" / "726_6_subgame_in_a_subgame.yaml"
     out = tmp_path / "subgame.html"
-    assert htmlpage.write_page(scenario, out, single_file=True) == 0
+    assert cli.write_page(scenario, out, single_file=True) == 0
     assert out.stat().st_size < 150_000
     page, record = offline
     page.goto(out.as_uri(), wait_until="load")
