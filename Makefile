@@ -116,7 +116,7 @@ lint: $(VENV_STAMP)
 unit: $(VENV_STAMP)
 	$(PYTEST) $(PARALLEL) tests magicsub README.md -m "not browser" --ignore=tests/browser \
 	  --ignore=tests/lite \
-	  --doctest-modules --ignore=magicsub/widgets.py --doctest-glob=README.md
+	  --doctest-modules --ignore=magicsub/pages/widgets.py --doctest-glob=README.md
 
 # Two kernels at a time, one per worker. Their sockets are Unix sockets named after each
 # kernel (book/conftest.py), not TCP ports: kernels that two processes start side by side

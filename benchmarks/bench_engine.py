@@ -4,7 +4,8 @@
   with 60, 600 and 6,000-card libraries, against moving the same cards between plain Python
   lists and shuffling them with ``random.Random``; the budget is 20x at 4 players x 60 cards,
   and a cost per card per player that stays flat.
-- Nested subgames, 1 to 16 levels deep (``magicsub.limits.MAX_SUBGAME_DEPTH``): time per level.
+- Nested subgames, 1 to 16 levels deep (``magicsub.engine.limits.MAX_SUBGAME_DEPTH``): time per
+level.
 - A player with N permanents leaving the game (CR 800.4a), N = 100 ... 10,000: time per permanent.
 - The share of the time spent in the garbage collector (``gc.callbacks``), 8 players x 6,000.
 - Trace memory (``tracemalloc``): bytes per step in small and big worlds, bytes per change of a
@@ -29,7 +30,7 @@ import budget  # noqa: E402
 from budget import Budget, Row, best, best_pair, clock, collect, growth, table  # noqa: E402
 
 import magicsub  # noqa: E402
-from magicsub.limits import MAX_SUBGAME_DEPTH  # noqa: E402
+from magicsub.engine.limits import MAX_SUBGAME_DEPTH  # noqa: E402
 
 HAND = 7
 FLAT = Budget("<=", 2, "")

@@ -47,7 +47,8 @@ results: CPU seconds, the page's bytes (to the kB), the peak memory (MB) of each
 
 CHILD = """\
 import contextlib, io, json, resource, sys, time
-from magicsub import cli, htmlpage
+from magicsub import cli
+from magicsub.pages import walkthrough
 from magicsub.scenario import run_file
 file, out = sys.argv[1], sys.argv[2]
 start = time.process_time()

@@ -1,12 +1,12 @@
 """Rendering and stepper data (DESIGN.md section 8: one step of a 4-player board under 5 ms;
 a stepper's data linear in the number of changes).
 
-- ``magicsub.render.step_html`` of the busiest step of a 4-player game with 60-card libraries
+- ``magicsub.views.render.step_html`` of the busiest step of a 4-player game with 60-card libraries
   (median ms, budget < 5 ms), beside ``html.escape`` over as many names (a baseline).
 - The bytes of a stepper's data as a page ships it: the embedded widget state of the
-  ipywidgets Stepper (``magicsub.widgets.state_bytes``: a notebook exported with its widgets)
+  ipywidgets Stepper (``magicsub.pages.widgets.state_bytes``: a notebook exported with its widgets)
   and the static HTML of the published book's and ``magicsub html``'s
-  (``magicsub.pagehtml.Stepper.html``); ``bench_html.py`` measures whole pages.
+  (``magicsub.pages.statichtml.Stepper.html``); ``bench_html.py`` measures whole pages.
   Cases: the 4-player trace, 1, 4 and 16 nested subgames (the engine's limit), and 50 subgames
   played as nests of up to 16 levels. Bytes per change should not grow with the trace.
 
@@ -27,8 +27,8 @@ from bench_engine import FLAT, changes, nest, nested_game  # noqa: E402
 from budget import Budget, Row, clock, growth, table  # noqa: E402
 
 import magicsub  # noqa: E402
-from magicsub import render  # noqa: E402
-from magicsub.limits import MAX_SUBGAME_DEPTH  # noqa: E402
+from magicsub.engine.limits import MAX_SUBGAME_DEPTH  # noqa: E402
+from magicsub.views import render  # noqa: E402
 
 PLAYERS = ["Alex", "Bianca", "Cho", "Dana"]
 SIZES = {
@@ -130,13 +130,13 @@ def stepper_rows(sizes: dict) -> list[Row]:
     """Bytes of each stepper's data (widget state, and the static form when it exists), per
     step and per change, and how much the bytes per change grow from the smallest trace."""
     try:
-        from magicsub.widgets import Stepper, state_bytes
+        from magicsub.pages.widgets import Stepper, state_bytes
     except ImportError:  # ipywidgets is optional
         return [Row("stepper.widget.linear", "stepper", "stepper widget state", None)]
-    from magicsub.pagehtml import Stepper as StaticStepper
+    from magicsub.pages.statichtml import Stepper as StaticStepper
 
     forms = {"widget": "embedded widget state",
-             "static": "static HTML of the book and magicsub html (magicsub.pagehtml)"}
+             "static": "static HTML of the book and magicsub html (magicsub.pages.statichtml)"}
     measured = {form: {} for form in forms}
     labels = {}
     for key, label, trace, count in cases(sizes):

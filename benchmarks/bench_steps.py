@@ -29,7 +29,7 @@ import budget  # noqa: E402
 from budget import Budget, Row, clock, collect, table  # noqa: E402
 
 import magicsub  # noqa: E402
-from magicsub.textview import trace_text  # noqa: E402
+from magicsub.views.textview import trace_text  # noqa: E402
 
 FLAT = Budget("<=", 2, "x")
 SIZES = {

@@ -10,13 +10,13 @@ game (CR 800.4), as an engine that records every change as a step citing its rul
 (1, '1')
 """
 
-from .editions import EDITIONS, Edition, edition
-from .errors import CitationError, RulesError, ScenarioError
+from .engine.editions import EDITIONS, Edition, edition
+from .engine.errors import CitationError, RulesError, ScenarioError
+from .engine.objects import Kind, Obj
+from .engine.trace import Change, Loc, Step, Trace
+from .engine.zones import OUTSIDE, Zone
 from .game import Game
-from .objects import Kind, Obj
 from .scenario import Scenario, ScenarioResult, load_scenario
-from .trace import Change, Loc, Step, Trace
-from .zones import OUTSIDE, Zone
 
 __version__ = "0.1.0"
 __all__ = ["EDITIONS", "OUTSIDE", "Change", "CitationError", "Edition", "Game", "Kind", "Loc",

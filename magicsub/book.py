@@ -9,24 +9,24 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
 - ``quote("726.5")`` shows rule paragraphs verbatim from the rules data.
 - ``guidance("Shahrazad", "Tug of War", rules=("726.5",))``, beside the rule text, shows the
   "Official guidance" box: those cards' Gatherer rulings on those rules, each quoted with its
-  date and source (``magicsub.rulings``).
+  date and source (``magicsub.views.rulings``).
 - ``explain(text)`` shows Markdown whose step references are computed from the runs kept on
   this page, so "step 14" can never drift from the stepper, and each is a link that moves
   the stepper to that step (``{{key:726.5}}``; see ``step_ref`` for the forms).
 - ``quiz(id)`` asks a question kept as data in ``quizzes/*.yaml`` beside the notebook;
-  the engine computes its answer (``magicsub.quizdata``).
+  the engine computes its answer (``magicsub.views.quizbank``).
 - ``try_it(text)`` runs a learner's edit of a scenario: the new trace, and the expectations
   that no longer hold listed rather than raised.
 - ``compare(key, file, editions=("506", "726"))`` (rules history) runs one scenario under each
   edition and shows the steppers side by side, moved together by a shared "Scenario step".
 - ``rule_diff("726.5")`` quotes a paragraph as each edition words it, the changed words marked.
 
-Steppers and quizzes are ipywidgets (``magicsub.widgets``), live in JupyterLab and Voila. With
+Steppers and quizzes are ipywidgets (``magicsub.pages.widgets``), live in JupyterLab and Voila. With
 the environment variable ``MAGICSUB_PAGES=static`` (set by the book's build,
-``tools/static_pages.py``) they are ``magicsub.pagehtml``'s static HTML instead, with the same
-text form: the published pages carry no widget state and load no widget manager.
+``tools/static_pages.py``) they are ``magicsub.pages.statichtml``'s static HTML instead, with the
+same text form: the published pages carry no widget state and load no widget manager.
 
-Importing this module imports ipywidgets (through ``magicsub.widgets``); ``import magicsub``
+Importing this module imports ipywidgets (through ``magicsub.pages.widgets``); ``import magicsub``
 does not.
 """
 
@@ -41,10 +41,11 @@ from IPython.display import HTML, Markdown, display
 
 import magicsub
 
-from . import history, pagehtml, quizdata, rulings
-from .rulelinks import RULES_PAGE, link_numbers
+from .pages import statichtml
+from .pages.widgets import Compare, Quiz, RuleDiff, Stepper
 from .scenario import ScenarioResult, load_scenario
-from .widgets import Compare, Quiz, RuleDiff, Stepper
+from .views import history, quizbank, rulings
+from .views.rulelinks import RULES_PAGE, link_numbers
 
 SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
 """The scenario files shipped with magicsub."""
@@ -154,7 +155,7 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
     with its edition and source, keyed ``KEY_EDITION`` (so ``{{KEY_506:506.6}}`` in
     ``explain`` and the address ``#KEY_506-N`` reach it; the runs are kept under those keys),
     and a shared "Scenario step" control that moves every stepper to the board after the same
-    step of the scenario (``magicsub.history.Comparison``). Then the scenario's YAML, folded.
+    step of the scenario (``magicsub.views.history.Comparison``). Then the scenario's YAML, folded.
 
     The scenario's expectations must hold under its own edition (its ``edition:``); under the
     others, those about the game that do not hold are listed (they are the difference).
@@ -170,7 +171,7 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
                         "\n".join(str(f) for f in own.failures))
     for run_ in comparison.runs:
         _keep(run_.key, run_.result)
-    shown = pagehtml.Compare if pagehtml.static_pages() else Compare
+    shown = statichtml.Compare if statichtml.static_pages() else Compare
     display(shown(comparison, source=_source(file, text), rules_page=RULES_PAGE))
 
 
@@ -179,18 +180,19 @@ def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS
     """``rule`` (a paragraph of CR 506, 723 or 726: ``"726.5"``, ``"506.6"``, ``"506.3-2"``)
     as each of ``editions`` (oldest first) words it, with its source, the words changed from
     the edition before marked (removed struck through, added underlined; ``[-...-]`` and
-    ``{+...+}`` in the text form). The counterparts come from ``magicsub.history.paragraph_map``
-    (the one map the book's table of editions shows too). In the book's build it is HTML; in
-    JupyterLab a widget with the same HTML (``widgets.RuleDiff``)."""
+    ``{+...+}`` in the text form). The counterparts come from
+    ``magicsub.views.history.paragraph_map`` (the one map the book's table of editions shows too).
+    In the book's build it is HTML; in JupyterLab a widget with the same HTML
+    (``widgets.RuleDiff``)."""
     try:
         diff = history.rule_diff(rule, tuple(str(n) for n in editions), rules_page=RULES_PAGE)
     except history.HistoryError as err:
         raise PageError(str(err)) from None
-    return diff if pagehtml.static_pages() else RuleDiff(diff)
+    return diff if statichtml.static_pages() else RuleDiff(diff)
 
 
 def _stepper_class() -> type:
-    return pagehtml.Stepper if pagehtml.static_pages() else Stepper
+    return statichtml.Stepper if statichtml.static_pages() else Stepper
 
 
 def quote(*rules: str, edition: str = "726") -> Text:
@@ -364,22 +366,22 @@ def where(result: ScenarioResult, oid: str) -> str:
 
 def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = None):
     """The quiz ``quiz_id`` from the YAML files in ``folder`` (beside the notebook): its
-    scenario is run and the engine decides which choice is right (``magicsub.quizdata``).
+    scenario is run and the engine decides which choice is right (``magicsub.views.quizbank``).
 
     With ``text`` (a learner's edit of the quiz's scenario, as YAML), that scenario is run
     instead and the answer recomputed; when the edit leaves no single right choice (or does
     not run), the reason is shown instead of a quiz.
     """
-    data = quizdata.find(quiz_id, folder)
-    shown = pagehtml.Quiz if pagehtml.static_pages() else Quiz
+    data = quizbank.find(quiz_id, folder)
+    shown = statichtml.Quiz if statichtml.static_pages() else Quiz
     if text is None:
-        result = quizdata.run(data, scenario_path)
+        result = quizbank.run(data, scenario_path)
         data.deciding_step(result, strict=True)
         return shown.from_data(data, result=result)
     try:
         result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
         return shown.from_data(data, result=result)
-    except (quizdata.QuizError, magicsub.ScenarioError) as err:
+    except (quizbank.QuizError, magicsub.ScenarioError) as err:
         return Text(f"**This version cannot decide the quiz:** {escape(str(err))}",
                     f"This version cannot decide the quiz: {err}")
 

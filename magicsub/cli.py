@@ -30,7 +30,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from . import __version__
-from .limits import MAX_PAGE_BYTES, MAX_PAGE_CELLS
+from .engine.limits import MAX_PAGE_BYTES, MAX_PAGE_CELLS
 from .scenario import FileRun, run_file
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
@@ -54,7 +54,7 @@ def _escape(match: re.Match) -> str:
 
 
 def _sgr_codes() -> re.Pattern:
-    from . import textview
+    from .views import textview
 
     codes = [textview.RESET, textview.BOLD, textview.DIM, textview.RED, textview.GREEN,
              textview.YELLOW, textview.BLUE, textview.MAGENTA, textview.CYAN]
@@ -67,7 +67,7 @@ def terminal_text(text: str, *, colour: bool = False) -> str:
     Escaped: C0 controls but newline and tab, DEL, C1 controls (so ESC and every escape
     sequence), the bidirectional overrides, isolates and marks, and lone surrogates; each
     becomes ``\x1b``- or ``\u202e``-style text. With ``colour``, the SGR codes that
-    ``magicsub.textview`` paints with (reset, bold, dim, six colours) pass unchanged: a title
+    ``magicsub.views.textview`` paints with (reset, bold, dim, six colours) pass unchanged: a title
     can then at worst colour the text after it, never move the cursor or clear the screen.
 
     >>> terminal_text("a\x1b[2Jb\u202ec\n")
@@ -230,7 +230,7 @@ def _show(file: str, colour: bool | None, strict: bool | None) -> int:
             say(f"FAIL {failure}")
         say(run.error, err=True)
         return run.status
-    from .textview import trace_text
+    from .views.textview import trace_text
 
     colour = sys.stdout.isatty() if colour is None else colour
     say(trace_text(run.result, colour=colour), colour=colour)
@@ -274,8 +274,8 @@ def _add_author_commands(sub) -> None:
 
 
 def _examples(args) -> int:
-    from . import examples
-    from .pagefiles import OutputRefused
+    from .scenario import examples
+    from .scenario.safefiles import OutputRefused
 
     try:
         shipped = examples.shipped()
@@ -296,9 +296,9 @@ def _examples(args) -> int:
 
 
 def _new(args) -> int:
-    from .newfiles import write_new_files
-    from .pagefiles import OutputRefused, new_folder
-    from .scaffold import ScaffoldError, scaffold
+    from .scenario.newfiles import write_new_files
+    from .scenario.safefiles import OutputRefused, new_folder
+    from .scenario.scaffold import ScaffoldError, scaffold
 
     path = Path(args.file)
     try:
@@ -379,9 +379,9 @@ def write_page(file: str | Path, out: str | Path, *, single_file: bool = False,
     magicsub does not know is a warning on stderr; with ``strict`` (or ``strict: true`` in
     the file) it is refused (2, nothing written).
     """
-    from .htmlpage import embed_height, embed_snippet, scenario_page
-    from .pagefiles import OutputRefused
-    from .pagehtml import PageTooLarge
+    from .pages.statichtml import PageTooLarge
+    from .pages.walkthrough import embed_height, embed_snippet, scenario_page
+    from .scenario.safefiles import OutputRefused
 
     run = run_file(file, strict=strict)
     warn(run)

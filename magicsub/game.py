@@ -13,37 +13,39 @@ from dataclasses import replace
 
 from immutables import Map
 
-from . import (
+from . import cards
+from .engine import (
     arguments,
-    cards,
-    choices,
     collector,
     combat,
-    commander,
     departed,
     effects,
     hooks,
-    leaving,
-    ranges,
     resolution,
-    rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
     triggers,
     turns,
+)
+from .engine.actions import normalize, parse_game
+from .engine.editions import DEFAULT_EDITION, edition
+from .engine.errors import RulesError, ScenarioError
+from .engine.limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
+from .engine.objects import NONTRADITIONAL_DECKS, Kind, Obj
+from .engine.registry import lookup
+from .engine.start import check_seating, one_variant, record_seating, require_begun
+from .engine.state import PREGAME, PRIORITY_STEPS, GameState, Seat, World
+from .engine.state import game_name as _where
+from .engine.trace import Step, Trace
+from .engine.transaction import Tx
+from .engine.zones import Zone, parse_zone
+from .rules import (
+    choices,
+    commander,
+    leaving,
+    ranges,
+    rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
     until,
 )
-from .actions import normalize, parse_game
-from .cards import lookup
-from .editions import DEFAULT_EDITION, edition
-from .errors import RulesError, ScenarioError
-from .limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
-from .objects import NONTRADITIONAL_DECKS, Kind, Obj
-from .start import check_seating, one_variant, record_seating, require_begun
-from .state import PREGAME, PRIORITY_STEPS, GameState, Seat, World
-from .state import game_name as _where
-from .subgame import VARIANT_LIFE, check_depth, check_variant
-from .trace import Step, Trace
-from .transaction import Tx
-from .zones import Zone, parse_zone
+from .rules.subgame import VARIANT_LIFE, check_depth, check_variant
 
 cards.load_all()
 
@@ -164,7 +166,7 @@ class Game:
         :raises RulesError: a malformed or contradictory argument, naming the rule (e.g. 103.1
             for a turn order that does not follow the seating clockwise).
         """
-        from .editions import edition as get_edition
+        from .engine.editions import edition as get_edition
 
         players = arguments.names(players, "players", of="player names", most=MAX_PLAYERS,
                                   limit="MAX_PLAYERS")
@@ -1021,7 +1023,7 @@ class Game:
         return self.world.running_subgames()
 
     def _repr_html_(self) -> str:
-        from .render import world_html
+        from .views.render import world_html
 
         return world_html(self.world, edition=self.edition.number)
 

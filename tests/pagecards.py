@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from magicsub import quizdata
+from magicsub.views import quizbank
 from tools import rule_links
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,8 +55,8 @@ def _calls(source: str, path: Path, name: str) -> list[ast.Call]:
 
 
 @cache
-def _quizzes() -> dict[str, quizdata.QuizData]:
-    return quizdata.load_folder(BOOK / "quizzes")
+def _quizzes() -> dict[str, quizbank.QuizData]:
+    return quizbank.load_folder(BOOK / "quizzes")
 
 
 def quiz_ids(notebook: Path) -> list[str]:

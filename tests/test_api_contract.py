@@ -2,8 +2,8 @@
 ``ScenarioError`` naming the argument and what was expected (never a ``KeyError``,
 ``TypeError`` or ``AttributeError``, never read letter by letter); a well-typed request the
 rules do not allow (an unknown player, a subgame that does not exist) is a ``RulesError``
-citing its rule; the documented limits (``magicsub.limits``) are refused with the limit named.
-Every refused request leaves the game exactly as it was.
+citing its rule; the documented limits (``magicsub.engine.limits``) are refused with the limit
+named. Every refused request leaves the game exactly as it was.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import magicsub.game
 from magicsub import Game, RulesError, ScenarioError
-from magicsub.limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, MAX_SUBGAME_DEPTH
+from magicsub.engine.limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, MAX_SUBGAME_DEPTH
 
 P2 = ["Alex", "Bianca"]
 

@@ -4,7 +4,7 @@ beyond ``MAX_NUMBER`` (``10**5000`` used to be accepted and fail later with Pyth
 ``ValueError`` on its digits), a name holding a control or format character, and a set or a
 dict's view where order matters (``Game({a set of names})`` gave a turn order that followed
 the hash seed). A ``str`` or ``int`` subclass is read as the plain value it holds (documented
-in ``magicsub.arguments``): ``load_scenario(data=...)`` with one used to end in the schema
+in ``magicsub.engine.arguments``): ``load_scenario(data=...)`` with one used to end in the schema
 library's bare ``ValueError: Unsupported type``.
 
 The entry points are enumerated, not picked: every public method of ``Game`` is in a table
@@ -23,7 +23,7 @@ import pytest
 
 import magicsub
 from magicsub import Game, RulesError, ScenarioError, Zone, book, load_scenario
-from magicsub.limits import MAX_NUMBER
+from magicsub.engine.limits import MAX_NUMBER
 
 ROOT = Path(__file__).resolve().parent.parent
 P3 = ["Alex", "Bianca", "Cho"]

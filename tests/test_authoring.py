@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from magicsub import book  # noqa: E402
-from magicsub.widgets import Quiz, Stepper  # noqa: E402
+from magicsub.pages.widgets import Quiz, Stepper  # noqa: E402
 from tools.notebooks import TRY_IMPORT, TRY_WHERE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -132,7 +132,7 @@ def test_the_committed_results_have_the_same_shape_and_consistent_verdicts():
 
 
 def test_the_static_stepper_is_measured_beside_the_widget_state():
-    from magicsub.pagehtml import Stepper
+    from magicsub.pages.statichtml import Stepper
 
     render_bench = run.load(BENCH / "bench_render.py")
     rows = {r.id: r.as_json() for r in render_bench.stepper_rows(render_bench.SIZES[True])}

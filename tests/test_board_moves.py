@@ -17,9 +17,10 @@ from htmltree import ElementTree
 from test_escaping import HOSTILE, safe
 
 import magicsub
-from magicsub import load_scenario, render
-from magicsub.changes import Loc
-from magicsub.render import place_key
+from magicsub import load_scenario
+from magicsub.engine.changes import Loc
+from magicsub.views import render
+from magicsub.views.render import place_key
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 

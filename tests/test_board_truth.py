@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from magicsub import load_scenario
-from magicsub.changes import GameChange
-from magicsub.state import PRIORITY_STEPS
+from magicsub.engine.changes import GameChange
+from magicsub.engine.state import PRIORITY_STEPS
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
@@ -71,8 +71,8 @@ def test_an_ended_subgame_shows_its_result_from_the_step_it_ends():
 def test_an_ended_subgame_still_shows_its_zones_until_they_cease_to_exist():
     """CR 726.5: the subgame has ended, but until "the zones created for the subgame" cease to
     exist its cards are still in them: the board shows them while 726.5 moves them home."""
-    from magicsub.render import world_html
-    from magicsub.textview import world_lines
+    from magicsub.views.render import world_html
+    from magicsub.views.textview import world_lines
 
     trace = load_scenario(next(p for p in SCENARIOS if p.stem == "726_5_end_of_subgame")).run() \
         .trace

@@ -179,7 +179,7 @@ def test_a_cost_or_choice_left_to_a_departed_player_comes_from_a_card_that_asks_
     would make): every `choice` step of the book poses it for a built-in card whose Oracle text
     asks for that cost ("unless that player pays") or that choice ("choice"). Fact or Fiction
     asks nobody to pay and picks its opponent on resolution: it illustrates neither."""
-    from magicsub.cards import lookup
+    from magicsub.engine.registry import lookup
 
     wrong = []
     for where, data in _scenario_dicts():
@@ -207,7 +207,7 @@ def test_the_supplementary_decks_are_those_of_100_2d_and_no_contraption_deck():
     stays in the main game when a subgame starts (CR 726.2: "No other cards in a main-game zone
     are moved"), with a note; the trace does not cite 726.2a for it."""
     import magicsub
-    from magicsub.objects import SUPPLEMENTARY_DECKS
+    from magicsub.engine.objects import SUPPLEMENTARY_DECKS
 
     assert sorted(SUPPLEMENTARY_DECKS) == ["attraction", "planar", "scheme"]
     assert not _offending(r"contraption")

@@ -8,8 +8,8 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, frozen, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import Loc, Move, MoveAll
-from magicsub.zones import Zone
+from magicsub.engine.trace import Loc, Move, MoveAll
+from magicsub.engine.zones import Zone
 
 
 def game(players=P3, **kw) -> Game:

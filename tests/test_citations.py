@@ -14,8 +14,8 @@ import pytest
 from tracetools import run_recording
 
 from magicsub import EDITIONS, CitationError, Game, RulesError, edition, load_scenario
-from magicsub.editions import Edition, sentences
-from magicsub.trace import Move
+from magicsub.engine.editions import Edition, sentences
+from magicsub.engine.trace import Move
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))

@@ -16,8 +16,10 @@ import pytest
 import yaml
 
 import magicsub
-from magicsub import cards, examples, load_scenario, newfiles, scaffold
+from magicsub import cards, load_scenario
 from magicsub.cli import main
+from magicsub.engine import registry
+from magicsub.scenario import examples, newfiles, scaffold
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -304,7 +306,7 @@ def test_a_new_scenario_quotes_the_oracle_text_of_every_card_it_uses():
         comments = " ".join(line.strip().lstrip("#").strip() for line in text.splitlines()
                             if line.strip().startswith("#"))
         for obj in data["objects"]:
-            card = cards.BUILTIN[obj["name"]]
+            card = registry.BUILTIN[obj["name"]]
             for part in card.text.split("\n"):
                 assert " ".join(part.split()) in comments, (obj["name"], part)
 
@@ -361,7 +363,7 @@ def test_the_rule_is_quoted_and_checked_when_the_trace_cites_it():
 
 
 @pytest.mark.parametrize("rule", [None, "800.4a"])
-@pytest.mark.parametrize("name", sorted(cards.BUILTIN))
+@pytest.mark.parametrize("name", sorted(registry.BUILTIN))
 def test_every_built_in_card_can_join_a_new_scenario(name, rule):
     text = scaffold.scaffold(rule=rule, card_names=[name.upper()])
     result = run_text(text)

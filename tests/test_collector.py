@@ -1,4 +1,4 @@
-"""``magicsub.collector``: the cyclic garbage collector waits while a request runs (a request
+"""``magicsub.engine.collector``: the cyclic garbage collector waits while a request runs (a request
 that moves a whole zone makes thousands of records) and is back as it was afterwards, whether
 the request succeeded or was refused."""
 
@@ -9,7 +9,7 @@ import gc
 import pytest
 
 from magicsub import Game, RulesError
-from magicsub.transaction import Tx
+from magicsub.engine.transaction import Tx
 
 
 def _game() -> Game:

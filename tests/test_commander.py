@@ -11,7 +11,7 @@ import pytest
 from tracetools import P3, find, of, rules
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.trace import Loc, Move
+from magicsub.engine.trace import Loc, Move
 
 TUG = ("“After the subgame, each player may put any commanders they own in the subgame into the "
        "command zone of the main game.” (Tug of War, Gatherer ruling of 2022-10-07)")

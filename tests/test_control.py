@@ -4,7 +4,7 @@ permanent's "you control enchanted creature" follows whoever controls that perma
 from __future__ import annotations
 
 from magicsub import Game
-from magicsub.changes import Control
+from magicsub.engine.changes import Control
 
 
 def _mind_control_game() -> Game:

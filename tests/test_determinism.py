@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from magicsub import load_scenario
-from magicsub.objects import Kind
-from magicsub.trace import Create, Move
-from magicsub.zones import Zone
+from magicsub.engine.objects import Kind
+from magicsub.engine.trace import Create, Move
+from magicsub.engine.zones import Zone
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import magicsub
-from magicsub.editions import (
+from magicsub.engine.editions import (
     BEHAVIOUR,
     EDITIONS,
     NOTES,

@@ -10,8 +10,8 @@ import pytest
 from tracetools import run_recording
 
 from magicsub import CitationError, Game, RulesError, edition, load_scenario
-from magicsub.editions import _WORDING, Citation, Edition, sentences
-from magicsub.trace import MoveAll
+from magicsub.engine.editions import _WORDING, Citation, Edition, sentences
+from magicsub.engine.trace import MoveAll
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -179,7 +179,7 @@ EDITION_ONLY = {
 
 def literal_citations():
     found = []
-    for path in sorted((ROOT / "magicsub").glob("*.py")):
+    for path in sorted((ROOT / "magicsub").rglob("*.py")):
         for m in STEP_CALL.finditer(path.read_text(encoding="utf-8")):
             found.append((path.name, m.group(1), m.group(2)))
     return found

@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import Control, EffectChange, Loc, Move, Turn
+from magicsub.engine.trace import Control, EffectChange, Loc, Move, Turn
 
 
 def game(players=P3, lib=5, **kw) -> Game:

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from magicsub import htmlpage
-from magicsub.textchars import forbidden, one_line
+from magicsub.engine.textchars import forbidden, one_line
+from magicsub.pages import walkthrough
 
 ATTRIBUTES = {"src", "title", "width", "height", "style", "loading", "sandbox", "referrerpolicy"}
 SPECIAL = list("\n\r\t\x0b\x0c\x85\u2028\u2029\u202e\u202d\u2066\u2069\u200e\u061c\u200b"
@@ -71,7 +71,7 @@ def test_a_title_with_a_blank_line_keeps_the_frame_sandboxed():
     """The issue's case: on main (3ade3ff) the snippet is three lines and the rendered post has
     an ``<iframe>`` without ``sandbox``."""
     title = "Bribery,\n\nthen the owner leaves"
-    snippet = htmlpage.embed_snippet("page.html", title, 1200)
+    snippet = walkthrough.embed_snippet("page.html", title, 1200)
     assert snippet.count("\n") == 0
     assert 'title="Bribery, then the owner leaves"' in snippet
     check_in_markdown(snippet, title)
@@ -82,13 +82,13 @@ def test_a_title_with_a_blank_line_keeps_the_frame_sandboxed():
     "\u202eevil\u202c", "a\x00b\x1b[2Jc", '"><script>alert(1)</script>', "x" * 5000 + "\n\ny",
 ])
 def test_titles_that_break_lines_or_hide_text_are_put_on_one_line(title):
-    snippet = htmlpage.embed_snippet("page.html", title)
+    snippet = walkthrough.embed_snippet("page.html", title)
     assert not any(forbidden(char) for char in snippet)
     check_in_markdown(snippet, title)
 
 
 def test_a_source_url_with_a_space_or_a_line_break_is_percent_encoded():
-    snippet = htmlpage.embed_snippet("my page\n.html", "Walkthrough")
+    snippet = walkthrough.embed_snippet("my page\n.html", "Walkthrough")
     assert 'src="my%20page%0A.html"' in snippet
     check_in_markdown(snippet, "Walkthrough", "my%20page%0A.html")
 
@@ -99,7 +99,7 @@ def test_a_source_url_with_a_space_or_a_line_break_is_percent_encoded():
 def test_any_title_gives_one_sandboxed_frame_in_markdown(title):
     """Fuzzed titles (any Unicode, weighted to line breaks, controls, bidi and Markdown or HTML
     syntax): one line, one frame, its sandbox kept, the title normalised."""
-    check_in_markdown(htmlpage.embed_snippet("page.html", title), title)
+    check_in_markdown(walkthrough.embed_snippet("page.html", title), title)
 
 
 def test_the_command_line_prints_one_line_for_a_title_with_a_blank_line(tmp_path, cli):

@@ -599,8 +599,8 @@ def test_rng_is_restored_after_an_error_that_followed_a_shuffle(monkeypatch):
     """An error raised after the request has drawn from the generator (Bribery has shuffled
     Bianca's library, then finishing the spell fails) restores the generator: the game then
     goes on exactly like a game that never saw the failed request."""
-    from magicsub import resolution
-    from magicsub.transaction import Tx
+    from magicsub.engine import resolution
+    from magicsub.engine.transaction import Tx
 
     a, b = make_game(), make_game()
     for g in (a, b):

@@ -17,12 +17,13 @@ from html.parser import HTMLParser
 import pytest
 from immutables import Map
 
-from magicsub import Game, load_scenario, render
-from magicsub.changes import Note
-from magicsub.objects import Obj
-from magicsub.state import Seat
-from magicsub.trace import Step
-from magicsub.zones import Zone
+from magicsub import Game, load_scenario
+from magicsub.engine.changes import Note
+from magicsub.engine.objects import Obj
+from magicsub.engine.state import Seat
+from magicsub.engine.trace import Step
+from magicsub.engine.zones import Zone
+from magicsub.views import render
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = '"><img src=x onerror=alert(2)>'
@@ -134,7 +135,7 @@ def test_every_step_page_and_the_trace_of_a_hostile_game_are_safe(game):
 
 def test_a_stepper_over_a_hostile_game_with_a_hostile_title_is_safe(game):
     pytest.importorskip("ipywidgets")
-    from magicsub.widgets import Stepper
+    from magicsub.pages.widgets import Stepper
 
     stepper = Stepper(game.trace, title=SCRIPT + IMG)
     every, compact = stepper.every_page, stepper.group_pages
@@ -149,7 +150,7 @@ def test_a_stepper_over_a_hostile_game_with_a_hostile_title_is_safe(game):
 
 def test_a_stepper_title_that_is_not_a_string_is_escaped(game):
     pytest.importorskip("ipywidgets")
-    from magicsub.widgets import Stepper
+    from magicsub.pages.widgets import Stepper
 
     stepper = Stepper(game.trace[:1], title=Markup())
     assert SCRIPT in safe(stepper.header.value).text
@@ -160,7 +161,7 @@ def test_a_quiz_with_hostile_question_choices_and_explanation_is_safe():
     from pathlib import Path
 
     import magicsub
-    from magicsub.widgets import Quiz
+    from magicsub.pages.widgets import Quiz
 
     path = Path(magicsub.__file__).parent / "scenarios" / "726_1_shahrazad.yaml"
     quiz = Quiz(SCRIPT, [IMG, AMP], load_scenario(path), answer=lambda r: 1, explain=FRAME)

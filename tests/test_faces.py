@@ -5,7 +5,7 @@ otherwise -- including CR 800.4a's exile of what a departed player still control
 from __future__ import annotations
 
 from magicsub import Game
-from magicsub.changes import Move
+from magicsub.engine.changes import Move
 
 
 def _game() -> Game:

@@ -15,7 +15,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from magicsub import actions, cli
+from magicsub import cli
+from magicsub.engine import actions
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "magicsub" / "scenarios").glob("*.yaml"))

@@ -1,7 +1,7 @@
 """Fuzzing the trigger watches (issue 28, item 1: a legal game ended in a KeyError from
 ``triggers.watch_all``). Games with several "until" sources (Banisher Priest, Grasp of Fate:
 CR 610.3; Oubliette: CR 702.26b), a linked exile (Oblivion Ring: CR 607.2a) and every other card
-whose triggered abilities watch moves or moments (``cards.triggering()``), played by random
+whose triggered abilities watch moves or moments (``registry.triggering()``), played by random
 sequences of requests: casting and resolving with targets, moves between zones (destroy, exile,
 bounce), players leaving, losing and conceding (CR 800.4a), subgames starting and ending
 (CR 726), phasing and turning face down (CR 702.26, 708), control changes, undo.
@@ -32,10 +32,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from magicsub import Game, RulesError, hooks, load_scenario, triggers, until
-from magicsub.cards import triggering
-from magicsub.phasing import NEVER, NEXT_UNTAP
-from magicsub.zones import PER_PLAYER, Zone
+from magicsub import Game, RulesError, load_scenario
+from magicsub.engine import hooks, triggers
+from magicsub.engine.registry import triggering
+from magicsub.engine.zones import PER_PLAYER, Zone
+from magicsub.rules import until
+from magicsub.rules.phasing import NEVER, NEXT_UNTAP
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 PLAYERS = ("Alex", "Bianca", "Cho", "Dana")

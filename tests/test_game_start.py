@@ -9,8 +9,8 @@ import pytest
 from tracetools import P3, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
+from magicsub.engine.trace import Control, Life, Move, Turn
 from magicsub.scenario import load_scenario
-from magicsub.trace import Control, Life, Move, Turn
 
 
 def new_game(players=("Alex", "Bianca"), *, seed=1, lib=12, **kw) -> Game:
@@ -444,7 +444,7 @@ archenemy: Bianca
 objects:
   - {id: v, name: Maraxus, owner: Alex, zone: command, hand_modifier: 1}
 """
-    from magicsub.errors import ScenarioError
+    from magicsub.engine.errors import ScenarioError
 
     with pytest.raises(ScenarioError) as e:
         load_scenario(text=text)

@@ -16,7 +16,8 @@ from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 from pagecards import BOOK, guidance_calls, page_cards
 
-from magicsub import book, rulelinks, rulings
+from magicsub import book
+from magicsub.views import rulelinks, rulings
 
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
 WITHOUT_A_BOX: dict[str, str] = {}

@@ -14,7 +14,7 @@ import pytest
 from tracetools import P3, find, of, run
 
 from magicsub import Game, edition, load_scenario
-from magicsub.trace import Loc, MoveAll
+from magicsub.engine.trace import Loc, MoveAll
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 LAELIA = SCENARIOS / "506_3_laelia_library_removed_face_down.yaml"
@@ -299,9 +299,9 @@ def test_laelia_triggers_once_for_each_event_of_one_request():
     """"Whenever one or more cards are put into exile from your library": one trigger for a whole
     event (every card of one move), and a new one for the next event, even within one request
     (one transaction)."""
-    from magicsub import triggers
-    from magicsub.transaction import Tx
-    from magicsub.zones import Zone
+    from magicsub.engine import triggers
+    from magicsub.engine.transaction import Tx
+    from magicsub.engine.zones import Zone
     game = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 6, "Bianca": 3})
     game.add_object("laelia", "Laelia, the Blade Reforged", owner="Alex", zone="battlefield")
     tx = Tx(game.world, game.edition, game.rng, 0, observers=(triggers.on_move,))

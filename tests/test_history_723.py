@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from magicsub import load_scenario
-from magicsub.editions import edition
+from magicsub.engine.editions import edition
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 PARAGRAPHS_723 = ["723.1", "723.1a", "723.1b", "723.2", "723.2a", "723.2b", "723.2c", "723.2d",

@@ -1,5 +1,5 @@
-"""Rules history (magicsub/history.py and its views): the word diff of two editions' texts, the
-map of every CR 506/723/726 paragraph to its counterparts (and the Sphinx table built from it),
+"""Rules history (magicsub/views/history.py and its views): the word diff of two editions' texts,
+the map of every CR 506/723/726 paragraph to its counterparts (and the Sphinx table built from it),
 and one scenario under several editions side by side (text, static HTML, widget)."""
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
 import magicsub
-from magicsub import book, history, pagehtml, textview
-from magicsub.editions import edition
-from magicsub.history import (
+from magicsub import book
+from magicsub.engine.editions import edition
+from magicsub.pages import statichtml
+from magicsub.views import history, rulelinks, textview
+from magicsub.views.history import (
     Comparison,
     HistoryError,
     counterparts,
@@ -191,7 +193,7 @@ def test_every_variant_the_engine_cites_is_asked_for_by_the_map():
     """The map asks each edition for a 726 rule under each suffix in ``VARIANTS``; a suffix
     the engine cites (tx.step("726.5.held")) and the map does not know would drop a row."""
     cited = set()
-    for path in (ROOT / "magicsub").glob("*.py"):
+    for path in (ROOT / "magicsub").rglob("*.py"):
         cited.update(re.findall(r'"726\.\d+[a-z]?\.([a-z]+)"', path.read_text(encoding="utf-8")))
     assert cited and cited <= set(history.VARIANTS), cited - set(history.VARIANTS)
 
@@ -221,9 +223,9 @@ def test_compare_marks_the_trace_step_each_edition_reaches_after_each_scenario_s
 
 
 def test_compare_text_is_the_same_for_the_static_page_and_the_widget(comparison):
-    from magicsub import widgets
+    from magicsub.pages import widgets
 
-    static = pagehtml.Compare(comparison)._repr_mimebundle_()["text/plain"]
+    static = statichtml.Compare(comparison)._repr_mimebundle_()["text/plain"]
     widget = widgets.Compare(comparison).summary()
     assert static == widget == comparison.summary()
     blocks = static.split("\n\n")
@@ -240,7 +242,7 @@ def test_compare_text_is_the_same_for_the_static_page_and_the_widget(comparison)
 
 
 def test_compare_widget_moves_every_stepper_to_the_same_scenario_step(comparison):
-    from magicsub import widgets
+    from magicsub.pages import widgets
 
     shown = widgets.Compare(comparison)
     shown.go(4)
@@ -253,7 +255,7 @@ def test_compare_widget_moves_every_stepper_to_the_same_scenario_step(comparison
 
 
 def test_compare_static_html_has_a_keyed_stepper_per_edition_and_the_shared_control(comparison):
-    html = pagehtml.Compare(comparison).html()
+    html = statichtml.Compare(comparison).html()
     tree = Marks(html)
     roots = [r for r in tree.found if "ms-compare" in r["class"]]
     assert len(roots) == 1 and "ms-static" in roots[0]["class"]
@@ -276,7 +278,7 @@ def test_compare_escapes_every_name():
         'title: "726.5 under CR 506 (2003): exiled cards stay exiled"',
         'title: "<img src=x onerror=alert(1)> & </script>"')
     scenario = magicsub.load_scenario(text=text, name="hostile")
-    html = pagehtml.Compare(Comparison("h", scenario, ("506", "726")),
+    html = statichtml.Compare(Comparison("h", scenario, ("506", "726")),
                             source=book.folded_yaml("f", text)).html()
     assert "<img" not in html and not Marks(html).all("img")
     assert html.count("</script>") == html.count("<script") == 3  # two steppers and the control
@@ -368,7 +370,7 @@ def test_the_map_table_links_every_paragraph_and_lists_the_pages_naming_it(map_p
         for cell, number, keys in zip(cells, ("726", "723", "506"), ((rule,), old, older),
                                       strict=True):
             anchors = re.findall(r'href="\.\./rules\.html#([^"]+)"', cell)
-            assert anchors == [magicsub.rulelinks.anchor(k, number) for k in keys], (rule, cell)
+            assert anchors == [rulelinks.anchor(k, number) for k in keys], (rule, cell)
             if not keys:
                 assert "—" in cell
     row_726_5 = rows[1 + [r[0] for r in EXPECTED_MAP].index("726.5")]
@@ -380,7 +382,7 @@ def test_the_map_table_links_every_paragraph_and_lists_the_pages_naming_it(map_p
 def test_an_older_paragraph_several_726_paragraphs_stand_for_is_shown_beside_the_closest():
     """CR 506.5 stands for 726.1b and 726.4, and 506.1 for 726.1 and 726.1a: rule_diff shows each
     beside the paragraph whose words are closest (726.4 repeats 506.5's sentence word for word)."""
-    from magicsub.history import rule_diff as diff
+    from magicsub.views.history import rule_diff as diff
     assert [w.key for w in diff("506.5", editions=("506", "726")).wordings] == ["506.5", "726.4"]
     assert [w.key for w in diff("506.1", editions=("506", "726")).wordings] == ["506.1", "726.1a"]
     assert [w.key for w in diff("506.3-2", editions=("506", "726")).wordings] == [
@@ -392,7 +394,8 @@ def test_rule_diff_is_html_in_the_build_and_a_widget_with_the_same_text_in_jupyt
     """In the book's build (``MAGICSUB_PAGES=static``) ``book.rule_diff`` gives HTML; with a
     kernel, a widget holding the same HTML, whose text/plain is the diff's text (the widget view
     is not committed, so a notebook keeps the text alone)."""
-    from magicsub import book, widgets
+    from magicsub import book
+    from magicsub.pages import widgets
     monkeypatch.setenv("MAGICSUB_PAGES", "static")
     static = book.rule_diff("723.5b", editions=("723", "726"))
     bundle = static._repr_mimebundle_()

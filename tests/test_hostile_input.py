@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from magicsub import Game, ScenarioError, cli, expectations, load_scenario
-from magicsub.limits import (
+from magicsub import Game, ScenarioError, cli, load_scenario
+from magicsub.engine.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_LIBRARY,
@@ -25,6 +25,7 @@ from magicsub.limits import (
     MAX_TEXT,
     MAX_YAML_NODES,
 )
+from magicsub.scenario import expectations
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "fixtures" / "hostile"
@@ -335,7 +336,7 @@ def test_expectations_about_a_missing_game_fail_without_error():
 
 # -- the README documents the limits as they are ---------------------------------------------------
 def test_the_readme_states_each_limit():
-    from magicsub import limits
+    from magicsub.engine import limits
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     table = text.split("### Limits", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
@@ -362,7 +363,7 @@ def test_the_readme_states_each_limit():
 def test_a_scenario_built_from_python_keeps_a_malformed_object_a_scenario_error():
     """A wrong type reaching Game.add_object through Scenario.build stays malformed input
     (ScenarioError at the object's line, CLI exit 2), not an illegal step."""
-    from magicsub.errors import ScenarioError
+    from magicsub.engine.errors import ScenarioError
     from magicsub.scenario import Scenario
 
     scenario = Scenario(title="t", players=["A", "B"], file="f.yaml",

@@ -17,12 +17,14 @@ import pytest
 from filetools import SCENARIO, snapshot
 from filetools import write_page as write
 
-from magicsub import cli, htmlpage, pagefiles
+from magicsub import cli
+from magicsub.pages import walkthrough
+from magicsub.scenario import safefiles
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 EMBED = "magicsub-pages.js"
-"""The first of the page's assets (``htmlpage.ASSETS``): the script that plays the stepper."""
+"""The first of the page's assets (``walkthrough.ASSETS``): the script that plays the stepper."""
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
 
 
@@ -84,7 +86,7 @@ def test_a_full_disk_while_writing_the_page_leaves_the_previous_page(scenario, t
     assert write(scenario, out, capsys)[0] == 0
     out.write_text(OLD_PAGE)
     before = snapshot(tmp_path)
-    monkeypatch.setattr(pagefiles, "_write_all",
+    monkeypatch.setattr(safefiles, "_write_all",
                         failing_write(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
     status, stdout, err = write(scenario, out, capsys)
     assert (status, stdout) == (2, "")
@@ -99,7 +101,7 @@ def test_ctrl_c_while_writing_the_page_leaves_the_previous_page(scenario, tmp_pa
     assert write(scenario, out, capsys)[0] == 0
     out.write_text(OLD_PAGE)
     before = snapshot(tmp_path)
-    monkeypatch.setattr(pagefiles, "_write_all", failing_write(KeyboardInterrupt()))
+    monkeypatch.setattr(safefiles, "_write_all", failing_write(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
         cli.write_page(scenario, out)
     assert snapshot(tmp_path) == before
@@ -107,7 +109,7 @@ def test_ctrl_c_while_writing_the_page_leaves_the_previous_page(scenario, tmp_pa
 
 def test_a_failure_in_a_new_folder_leaves_no_folder_and_no_file(scenario, tmp_path, capsys,
                                                                  monkeypatch):
-    monkeypatch.setattr(pagefiles, "_write_all",
+    monkeypatch.setattr(safefiles, "_write_all",
                         failing_write(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
     out = tmp_path / "new" / "deeper" / "page.html"
     status, _, err = write(scenario, out, capsys)
@@ -124,14 +126,14 @@ def test_a_failed_page_removes_the_assets_folder_it_created(scenario, tmp_path, 
     The folder this run created goes with it. (A folder in the page's place is refused before
     anything is written: tests/test_output_kinds.py.)
     """
-    real = pagefiles._write_all
+    real = safefiles._write_all
 
     def page_fails(fd, data):
         if bytes(data[:15]) == b"<!DOCTYPE html>":
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(fd, data)
 
-    monkeypatch.setattr(pagefiles, "_write_all", page_fails)
+    monkeypatch.setattr(safefiles, "_write_all", page_fails)
     out = tmp_path / "page.html"
     status, _, err = write(scenario, out, capsys)
     assert status == 2
@@ -238,9 +240,9 @@ def test_an_older_asset_that_magicsub_wrote_is_replaced_by_content(scenario, tmp
     installed = (files / EMBED).read_bytes()
     older = installed[::-1]
     (files / EMBED).write_bytes(older)
-    record = json.loads((files / pagefiles.MANIFEST).read_text())
+    record = json.loads((files / safefiles.MANIFEST).read_text())
     record["sha256"][EMBED] = hashlib.sha256(older).hexdigest()
-    (files / pagefiles.MANIFEST).write_text(json.dumps(record))
+    (files / safefiles.MANIFEST).write_text(json.dumps(record))
     assert write(scenario, out, capsys)[0] == 0
     assert (files / EMBED).read_bytes() == installed
 
@@ -249,9 +251,9 @@ def test_a_users_identical_copy_is_accepted_and_recorded(scenario, tmp_path, cap
     out = tmp_path / "page.html"
     assert write(scenario, out, capsys)[0] == 0
     files = tmp_path / "page_files"
-    (files / pagefiles.MANIFEST).unlink()
+    (files / safefiles.MANIFEST).unlink()
     assert write(scenario, out, capsys)[0] == 0
-    record = json.loads((files / pagefiles.MANIFEST).read_text())
+    record = json.loads((files / safefiles.MANIFEST).read_text())
     assert record["written_by"] == "magicsub" and EMBED in record["sha256"]
 
 
@@ -260,13 +262,13 @@ def test_something_else_in_the_assets_way_is_named(scenario, tmp_path, capsys):
     (tmp_path / "page_files" / EMBED).mkdir()
     (tmp_path / "other_files").write_text("a file, not a folder\n")
     (tmp_path / "third_files").mkdir()
-    (tmp_path / "third_files" / pagefiles.MANIFEST).write_text("{}")
+    (tmp_path / "third_files" / safefiles.MANIFEST).write_text("{}")
     before = snapshot(tmp_path)
     for page, path, what in [
             ("page", f"page_files/{EMBED}", "is in the way of magicsub's assets and is not a "
              "regular file"),
             ("other", "other_files", "is in the way of magicsub's assets and is not a folder"),
-            ("third", f"third_files/{pagefiles.MANIFEST}", "is not magicsub's record of the "
+            ("third", f"third_files/{safefiles.MANIFEST}", "is not magicsub's record of the "
              "assets it wrote")]:
         status, _, err = write(scenario, tmp_path / f"{page}.html", capsys)
         assert status == 2
@@ -280,7 +282,7 @@ def test_two_runs_write_identical_bytes(scenario, tmp_path, capsys):
     out = tmp_path / "page.html"
     assert write(scenario, out, capsys)[0] == 0
     first = out.read_bytes()
-    files = htmlpage.copy_assets(tmp_path / "again")
+    files = walkthrough.copy_assets(tmp_path / "again")
     assert write(scenario, out, capsys)[0] == 0
     assert out.read_bytes() == first
     assert [f.read_bytes() for f in files] == [

@@ -24,7 +24,10 @@ from hypothesis import strategies as st
 from immutables import Map
 
 import magicsub
-from magicsub import cli, htmlpage, limits, pagehtml, render
+from magicsub import cli
+from magicsub.engine import limits
+from magicsub.pages import statichtml, walkthrough
+from magicsub.views import render
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -74,7 +77,7 @@ def test_the_page_shows_the_books_stepper_with_its_script_and_styles(scenario, t
     assert cli.write_page(scenario, out) == 0
     html = out.read_text("utf-8")
     result = magicsub.load_scenario(scenario).run()
-    book = pagehtml.Stepper(result.trace, title=result.scenario.title, key="walk")
+    book = statichtml.Stepper(result.trace, title=result.scenario.title, key="walk")
     assert book.html() in html
     assert 'class="magicsub-stepper ms-static ms-key-walk"' in html
     for control in ('class="ms-all"', 'class="ms-rules"', 'href="#walk-0"',
@@ -82,9 +85,9 @@ def test_the_page_shows_the_books_stepper_with_its_script_and_styles(scenario, t
         assert control in html, control
     files = tmp_path / "page_files"
     assert sorted(p.name for p in files.iterdir()) == sorted(
-        [*htmlpage.ASSETS, "magicsub-assets.json"])
-    for name in htmlpage.ASSETS:
-        assert (files / name).read_bytes() == htmlpage.asset_path(name).read_bytes()
+        [*walkthrough.ASSETS, "magicsub-assets.json"])
+    for name in walkthrough.ASSETS:
+        assert (files / name).read_bytes() == walkthrough.asset_path(name).read_bytes()
     assert "http" not in html.lower() and "widget" not in html
     assert "<noscript><style>.ms-static .ms-print[hidden]{display:block!important}" in html
 
@@ -152,7 +155,7 @@ def test_a_move_into_a_long_zone_costs_what_it_changes():
         game.add_object(f"c{i}", f"Card {i}", owner="Alex", zone="hand")
     game.add_object("x", "Extra", owner="Alex", zone="graveyard")
     game.apply({"move": {"object": "x", "to": "hand"}})
-    data = pagehtml.Stepper(game.trace, title="t").data
+    data = statichtml.Stepper(game.trace, title="t").data
     hand = [f for f in data["f"] if 'data-obj="c17"' in f]
     assert len(hand) == 1 and hand[0].startswith("<li") and len(hand[0]) < 200
     new = [data["f"][i] for i in data["s"][-1] if isinstance(i, int)]
@@ -175,9 +178,9 @@ def test_packed_pages_unpack_to_the_pages(pages, data):
     groups = [(first, (firsts + [steps + 1])[i + 1] - 1) for i, first in enumerate(firsts)]
     assert all(1 <= first <= last <= steps for first, last in groups)
     group_pages = [None if first == last else data.draw(PAGES)[0] for first, last in groups]
-    packed = pagehtml.pack(pages, groups, group_pages)
-    assert pagehtml.unpack(packed) == ["".join(page) for page in pages]
-    shown = pagehtml.unpack_groups(packed)
+    packed = statichtml.pack(pages, groups, group_pages)
+    assert statichtml.unpack(packed) == ["".join(page) for page in pages]
+    shown = statichtml.unpack_groups(packed)
     assert shown[0] == "".join(pages[0])
     for (first, _), page, html in zip(groups, group_pages, shown[1:], strict=True):
         assert html == "".join(page if page is not None else pages[first])
@@ -232,8 +235,8 @@ def test_every_shipped_stepper_draws_the_boards_drawn_alone(scenario_runs):
     tapped, given to another player, phased out or turned face down where it is...)."""
     checked = 0
     for name, result in scenario_runs.items():
-        stepper = pagehtml.Stepper(result.trace, title="t", key="k")
-        assert pagehtml.unpack(stepper.data) == boards(result.trace), name
+        stepper = statichtml.Stepper(result.trace, title="t", key="k")
+        assert statichtml.unpack(stepper.data) == boards(result.trace), name
         checked += 1
     assert checked > 100
 
@@ -248,10 +251,10 @@ def test_the_cache_is_right_whatever_the_snapshots_share(name):
     trace = magicsub.load_scenario(SCENARIOS / name).run().trace
     copied = magicsub.Trace([dataclasses.replace(s, snapshot=unshared(s.snapshot))
                              for s in trace], unshared(trace.initial))
-    shared = pagehtml.Stepper(trace, title="t", key="k")
-    alone = pagehtml.Stepper(copied, title="t", key="k")
+    shared = statichtml.Stepper(trace, title="t", key="k")
+    alone = statichtml.Stepper(copied, title="t", key="k")
     assert alone.html() == shared.html()
-    assert pagehtml.unpack(alone.data) == boards(trace)
+    assert statichtml.unpack(alone.data) == boards(trace)
 
 
 # -- a page past the limit is refused --------------------------------------------------------------
@@ -261,7 +264,7 @@ def test_the_limits_are_stated_where_a_reader_finds_them(cli):
     readme = (ROOT / "README.md").read_text("utf-8")
     for number in (limits.MAX_PAGE_BYTES, limits.MAX_PAGE_CELLS):
         assert f"{number:,}" in help_text and f"{number:,}" in readme
-    limit = pagehtml.PageLimit()
+    limit = statichtml.PageLimit()
     assert (limit.bytes, limit.cells) == (limits.MAX_PAGE_BYTES, limits.MAX_PAGE_CELLS)
 
 
@@ -274,11 +277,11 @@ def test_a_page_past_the_limit_is_refused_in_one_line_and_nothing_written(
     small = {"bytes": {"bytes": 20_000}, "cells": {"cells": 2_000}}[what]
     past = {"bytes": "take more than 20,000 bytes",
             "cells": "show more than 2,000 fragments in all"}[what]
-    monkeypatch.setattr(htmlpage, "PageLimit", functools.partial(pagehtml.PageLimit, **small))
+    monkeypatch.setattr(walkthrough, "PageLimit", functools.partial(statichtml.PageLimit, **small))
     result = magicsub.load_scenario(SUBGAME_IN_SUBGAME).run()
     with monkeypatch.context() as patched:
         everything = Drawn(patched, most=10**9)
-        pagehtml.Stepper(result.trace, title="t")
+        statichtml.Stepper(result.trace, title="t")
     site = tmp_path / "site"
     for options in ((), ("--single-file",)):
         with monkeypatch.context() as patched:
@@ -296,11 +299,11 @@ def test_a_page_whose_html_passes_the_limit_is_refused(scenario, tmp_path):
     """The steps' data is counted as it is made; the whole page (scripts, styles, the table
     for printing) once made, before anything is written."""
     result = magicsub.load_scenario(scenario).run()
-    stepper = pagehtml.Stepper(result.trace, title="t", limit=pagehtml.PageLimit(bytes=60_000))
+    stepper = statichtml.Stepper(result.trace, title="t", limit=statichtml.PageLimit(bytes=60_000))
     for single_file in (True, False):
-        with pytest.raises(pagehtml.PageTooLarge, match=r"the page would take [\d,]+ bytes, "
+        with pytest.raises(statichtml.PageTooLarge, match=r"the page would take [\d,]+ bytes, "
                                                         r"more than 60,000 \(the limit"):
-            htmlpage.write_static_page([stepper], tmp_path / "site" / "p.html", title="t",
+            walkthrough.write_static_page([stepper], tmp_path / "site" / "p.html", title="t",
                                        single_file=single_file, max_bytes=60_000)
     assert not (tmp_path / "site").exists()
 
@@ -309,26 +312,26 @@ def test_the_default_limits_let_a_long_game_through():
     """The limits are well above the shipped scenarios (the largest page is a fraction)."""
     largest = max((magicsub.load_scenario(p).run().trace for p in SCENARIOS.glob("*.yaml")),
                   key=len)
-    limit = pagehtml.PageLimit()
-    pagehtml.Stepper(largest, title="t", limit=limit)
+    limit = statichtml.PageLimit()
+    statichtml.Stepper(largest, title="t", limit=limit)
     assert limit.used_bytes * 20 < limit.bytes and limit.used_cells * 20 < limit.cells
 
 
 # -- one escaper for JSON in a <script> ------------------------------------------------------------
 
 def test_one_function_escapes_json_for_a_script_element():
-    """The escaper of ``htmlpage`` (widget state) and of ``pagehtml`` (stepper data) are one:
-    ``pagehtml.script_json``; no other module of magicsub defines one or writes
+    """The escaper of ``walkthrough`` (widget state) and of ``statichtml`` (stepper data) are one:
+    ``statichtml.script_json``; no other module of magicsub defines one or writes
     ``json.dumps`` into a ``<script``."""
     found = []
     for path in sorted((ROOT / "magicsub").rglob("*.py")):
         tree = ast.parse(path.read_text("utf-8"))
         found += [f"{path.stem}.{node.name}" for node in ast.walk(tree)
                   if isinstance(node, ast.FunctionDef) and "script_json" in node.name]
-    assert found == ["pagehtml.script_json"]
+    assert found == ["statichtml.script_json"]
     for text in ("</script><script>alert(1)</script>", "<!--<SCRIPT>", "a</Script >b", "&<>",
                  "\u2028\u2029", "<\\/x"):
-        escaped = pagehtml.script_json({"f": [text]})
+        escaped = statichtml.script_json({"f": [text]})
         assert json.loads(escaped) == {"f": [text]}
         assert not re.search(r"</|<!|<script", escaped, re.I), escaped
 

@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, run
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.trace import Loc, Move, MoveAll
+from magicsub.engine.trace import Loc, Move, MoveAll
 
 SCENARIOS = "magicsub/scenarios"
 

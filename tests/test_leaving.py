@@ -8,7 +8,7 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import (
+from magicsub.engine.trace import (
     Cease,
     Control,
     EffectChange,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from tracetools import P4, find, of, rules
 
 from magicsub import Game, Zone
-from magicsub.changes import Trigger
-from magicsub.characteristics import power_toughness
+from magicsub.engine.changes import Trigger
+from magicsub.engine.characteristics import power_toughness
 
 P5 = ["Alex", "Bianca", "Cho", "Dana", "Erin"]
 

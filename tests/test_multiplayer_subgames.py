@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, find, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import GameChange, Life, Loc, Move, MoveAll, PlayerChange, singles
+from magicsub.engine.trace import GameChange, Life, Loc, Move, MoveAll, PlayerChange, singles
 
 RULINGS = ("“After the subgame ends, all players shuffle their cards from the subgame to reform "
            "their main-game libraries” (The Countdown Is at One, Gatherer ruling of 2018-01-19); "

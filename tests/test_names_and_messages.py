@@ -4,7 +4,7 @@ Names: ``magicsub new --players`` wrote a right-to-left override (U+202E) raw in
 comments included, and scenario files and the API let one into traces, pages and terminals.
 A name (a player's, a card's, an object's id, a card type, a kind of counter) may not hold a
 control, format (bidirectional controls U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C;
-zero-width and tag characters) or line-break character (``magicsub.textchars``), wherever it
+zero-width and tag characters) or line-break character (``magicsub.engine.textchars``), wherever it
 enters: the file (both schema libraries, with the line), the API (``test_api_limits.py``), the
 command line.
 
@@ -22,9 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from magicsub import Game, RulesError, ScenarioError, load_scenario, textchars, validation
-from magicsub.limits import MAX_MESSAGE, MAX_PLAYERS, MAX_QUOTED, listed
-from magicsub.scaffold import ScaffoldError, parse_players, scaffold
+from magicsub import Game, RulesError, ScenarioError, load_scenario
+from magicsub.engine import textchars
+from magicsub.engine.limits import MAX_MESSAGE, MAX_PLAYERS, MAX_QUOTED, listed
+from magicsub.scenario import validation
+from magicsub.scenario.scaffold import ScaffoldError, parse_players, scaffold
 
 BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
         "\u2069", "\u200e", "\u200f", "\u061c"]

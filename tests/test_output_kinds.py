@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from filetools import SCENARIO
 
-from magicsub import newfiles, pagefiles
+from magicsub.scenario import newfiles, safefiles
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 
@@ -114,15 +114,15 @@ def test_examples_refuses_a_copy_onto_a_file_that_is_not_regular(kind, cli):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_writers_refuse_what_is_not_a_regular_file(kind):
-    """``pagefiles.check_output`` and ``write_atomic``, which every page write goes through,
+    """``safefiles.check_output`` and ``write_atomic``, which every page write goes through,
     and ``newfiles.write_new_files``: each refuses before writing (failed on main for
     ``check_output`` and ``write_atomic``, which replaced the FIFO, socket and device)."""
     with special(kind) as out:
         before = listing(out.parent)
-        for write in (lambda: pagefiles.check_output(out),
-                      lambda: pagefiles.write_atomic(out, b"page"),
+        for write in (lambda: safefiles.check_output(out),
+                      lambda: safefiles.write_atomic(out, b"page"),
                       lambda: newfiles.write_new_files([(out, b"page")], force=True)):
-            with pytest.raises(pagefiles.OutputRefused, match="not a regular file|symbolic"):
+            with pytest.raises(safefiles.OutputRefused, match="not a regular file|symbolic"):
                 write()
             assert listing(out.parent) == before
 
@@ -130,13 +130,13 @@ def test_the_writers_refuse_what_is_not_a_regular_file(kind):
 def test_dev_null_is_refused_by_the_check_that_runs_before_any_write():
     """The path of the issue, checked without writing: ``check_output`` refuses /dev/null
     (on main it let it through, and the page write that follows would replace the device)."""
-    with pytest.raises(pagefiles.OutputRefused, match="/dev/null exists and is not a regular"):
-        pagefiles.check_output(os.devnull)
+    with pytest.raises(safefiles.OutputRefused, match="/dev/null exists and is not a regular"):
+        safefiles.check_output(os.devnull)
 
 
 def test_a_regular_file_is_still_replaced(tmp_path):
     out = tmp_path / "out.html"
     out.write_bytes(b"old")
-    pagefiles.check_output(out)
-    pagefiles.write_atomic(out, b"new")
+    safefiles.check_output(out)
+    safefiles.write_atomic(out, b"new")
     assert out.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["out.html"]

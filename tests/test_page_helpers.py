@@ -1,4 +1,5 @@
-"""magicsub.book (the page helpers), magicsub.quizdata (quizzes as data) and tools/notebooks.py.
+"""magicsub.book (the page helpers), magicsub.views.quizbank (quizzes as data) and
+tools/notebooks.py.
 
 The step references of a page's prose are computed from its runs (so they cannot drift); a quiz
 file is validated with its file and line; the engine decides each quiz's right choice, and a
@@ -15,8 +16,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from magicsub import book, edition, quizdata  # noqa: E402
-from magicsub.widgets import Quiz  # noqa: E402
+from magicsub import book, edition  # noqa: E402
+from magicsub.pages.widgets import Quiz  # noqa: E402
+from magicsub.views import quizbank
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -192,13 +194,13 @@ def test_a_disputed_quiz_without_its_official_guidance_is_refused(tmp_path, offi
     lines = DISPUTED.splitlines(keepends=True)[:-1]
     if official is not None:
         lines.append(f"    official: {official}\n")
-    with pytest.raises(quizdata.QuizError, match=message):
+    with pytest.raises(quizbank.QuizError, match=message):
         book.quiz("bribery", folder=_quizzes(tmp_path, QUIZ + "".join(lines)))
 
 
 def test_an_unknown_key_in_disputed_is_refused(tmp_path):
     text = QUIZ + DISPUTED + "    source: a forum\n"
-    with pytest.raises(quizdata.QuizError, match=r"q.yaml, line 19: unknown key 'source' in "
+    with pytest.raises(quizbank.QuizError, match=r"q.yaml, line 19: unknown key 'source' in "
                                                  r"disputed; expected note, official, readings"):
         book.quiz("bribery", folder=_quizzes(tmp_path, text))
 
@@ -218,7 +220,7 @@ def test_an_unknown_key_in_disputed_is_refused(tmp_path):
 ])
 def test_a_bad_quiz_is_refused_naming_file_and_line(tmp_path, edit, message):
     folder = _quizzes(tmp_path, edit(QUIZ))
-    with pytest.raises(quizdata.QuizError, match=message):
+    with pytest.raises(quizbank.QuizError, match=message):
         book.quiz("bribery", folder=folder)
 
 
@@ -237,11 +239,11 @@ def test_an_inline_quiz_scenario_runs(tmp_path):
 
 
 def test_the_book_quizzes_all_load():
-    quizzes = quizdata.load_folder(ROOT / "book" / "quizzes")
+    quizzes = quizbank.load_folder(ROOT / "book" / "quizzes")
     assert quizzes, "book/quizzes/ holds no quiz"
     for data in quizzes.values():
-        result = quizdata.run(data, book.scenario_path)
-        quizdata.correct(data, result)
+        result = quizbank.run(data, book.scenario_path)
+        quizbank.correct(data, result)
 
 
 # -- tools/notebooks.py -------------------------------------------------------------------------
@@ -354,8 +356,8 @@ def test_new_page_finds_a_scenario_given_from_the_repository_root(tmp_path, monk
 def test_a_quiz_file_is_read_once_and_again_when_it_changes(tmp_path, monkeypatch):
     folder = _quizzes(tmp_path, QUIZ)
     reads = []
-    real = quizdata._read
-    monkeypatch.setattr(quizdata, "_read", lambda path: reads.append(path) or real(path))
+    real = quizbank._read
+    monkeypatch.setattr(quizbank, "_read", lambda path: reads.append(path) or real(path))
     for _ in range(3):
         assert book.quiz("bribery", folder=folder).question.endswith("Serra Angel?")
     assert len(reads) == 1

@@ -1,4 +1,5 @@
-"""magicsub.pagehtml: the book's static steppers and quizzes, and the switch that shows them."""
+"""magicsub.pages.statichtml: the book's static steppers and quizzes, and the switch that shows
+them."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import magicsub
-from magicsub import pagehtml, render
-from magicsub.pagehtml import PAGES_ENV, pack, script_json, unpack
+from magicsub.pages import statichtml
+from magicsub.pages.statichtml import PAGES_ENV, pack, script_json, unpack
+from magicsub.views import render
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -32,7 +34,7 @@ def shipped(html: str) -> dict:
 
 
 def test_importing_pagehtml_does_not_import_ipywidgets():
-    code = ("import sys, magicsub.pagehtml, magicsub.quizview; "
+    code = ("import sys, magicsub.pages.statichtml, magicsub.views.quizfeedback; "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True)
@@ -45,18 +47,18 @@ def test_every_step_as_shipped_is_the_widgets_page(name):
     """The JSON, decoded, gives each page of the widget's Stack, byte for byte; the stage shows
     page 0; the text is the widget's."""
     ipywidgets = pytest.importorskip("ipywidgets")  # noqa: F841
-    from magicsub import widgets
+    from magicsub.pages import widgets
 
     result = run(name)
-    rules_page = magicsub.rulelinks.RULES_PAGE
+    rules_page = magicsub.views.rulelinks.RULES_PAGE
     widget = widgets.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
-    static = pagehtml.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
+    static = statichtml.Stepper(result.trace, title="T", key="k", rules_page=rules_page)
     pages = [page.value for page in widget.every_page]
     html = static.html()
     assert unpack(shipped(html)) == pages
     shown = [page.value for page in widget.pages.children]
     assert static.compact == widget.compact
-    assert shown == (pagehtml.unpack_groups(shipped(html)) if static.compact else pages)
+    assert shown == (statichtml.unpack_groups(shipped(html)) if static.compact else pages)
     assert f'<div class="ms-stage">{pages[0]}</div>' in html
     assert static.summary() == widget.summary()
     assert static._repr_mimebundle_()["text/plain"] == widget._repr_mimebundle_()["text/plain"]
@@ -103,7 +105,7 @@ def test_a_steppers_data_grows_with_its_changes_not_with_its_boards():
     sizes, changes, boards = {}, {}, {}
     for n in (4, 32):
         trace = chain(n)
-        stepper = pagehtml.Stepper(trace, title="chain")
+        stepper = statichtml.Stepper(trace, title="chain")
         sizes[n] = len(stepper.html().encode())
         changes[n] = sum(len(step.changes) for step in trace)
         boards[n] = sum(len(render.step_html(s, css=False).encode()) for s in trace)
@@ -117,7 +119,7 @@ def test_names_are_escaped_and_cannot_end_the_script():
     game.add_object("x", "</script><script>alert(1)</script><!--", owner="Alex", zone="hand")
     game.add_object("shahrazad", "Shahrazad", owner="Alex", zone="hand")
     game.apply({"cast": {"card": "shahrazad", "by": "Alex"}})
-    html = pagehtml.Stepper(game.trace, title="<i>t</i>", source="").html()
+    html = statichtml.Stepper(game.trace, title="<i>t</i>", source="").html()
     assert "<script>alert" not in html and "<b>Bob" not in html and "<i>t" not in html
     assert html.count("</script>") == 1 and "<!--" not in html
     pages = unpack(shipped(html))
@@ -128,7 +130,7 @@ def test_names_are_escaped_and_cannot_end_the_script():
 
 def test_a_steppers_controls_are_named_and_wait_for_the_script():
     trace = chain(1)
-    stepper = pagehtml.Stepper(trace, title="One subgame", key="one")
+    stepper = statichtml.Stepper(trace, title="One subgame", key="one")
     html = stepper.html()
     assert html.startswith('<div class="magicsub-stepper ms-static ms-key-one" '
                            f'data-steps="{len(trace)}" data-interval="1500">')
@@ -143,19 +145,21 @@ def test_a_steppers_controls_are_named_and_wait_for_the_script():
         assert control in html
     assert 'aria-label="Steps of One subgame"' in html
     with pytest.raises(ValueError, match="Python-style name"):
-        pagehtml.Stepper(trace, key="no-dashes")
+        statichtml.Stepper(trace, key="no-dashes")
 
 
 def test_static_quiz_shows_the_widgets_pages_and_text(monkeypatch):
     pytest.importorskip("ipywidgets")
-    from magicsub import book, quizdata, widgets
+    from magicsub import book
+    from magicsub.pages import widgets
+    from magicsub.views import quizbank
 
     monkeypatch.chdir(ROOT / "book")
-    data = quizdata.find("corner-leave-mid-subgame-still-in")
+    data = quizbank.find("corner-leave-mid-subgame-still-in")
     assert data.disputed
-    result = quizdata.run(data, book.scenario_path)
+    result = quizbank.run(data, book.scenario_path)
     widget = widgets.Quiz.from_data(data, result=result)
-    static = pagehtml.Quiz.from_data(data, result=result)
+    static = statichtml.Quiz.from_data(data, result=result)
     assert static.summary() == widget.summary()
     assert (static.correct, static.choices) == (widget.correct, widget.choices)
     html = static.html()
@@ -165,7 +169,7 @@ def test_static_quiz_shows_the_widgets_pages_and_text(monkeypatch):
     assert [int(i) for i, _ in templates] == list(range(len(widget.choices)))
     assert html.count('class="ms-choice" aria-pressed="false"') == len(widget.choices)
     assert f"<legend>{widget.buttons.description}</legend>" in html
-    plain = pagehtml.Quiz("Who wins?", ["Alex", "Bianca"], run("726_1_shahrazad.yaml"),
+    plain = statichtml.Quiz("Who wins?", ["Alex", "Bianca"], run("726_1_shahrazad.yaml"),
                           answer=lambda r: r.game.world.games[1].winner)
     assert plain.correct == 1 and plain.summary().endswith("Engine's answer: 2. Bianca")
     assert plain._repr_mimebundle_()["text/html"].count("data-verdict") == 2
@@ -173,17 +177,18 @@ def test_static_quiz_shows_the_widgets_pages_and_text(monkeypatch):
 
 def test_book_shows_static_objects_only_when_asked(shown, monkeypatch):
     pytest.importorskip("ipywidgets")
-    from magicsub import book, widgets
+    from magicsub import book
+    from magicsub.pages import widgets
 
     monkeypatch.delenv(PAGES_ENV, raising=False)
     book.stepper("a", SCENARIOS / "800_4n_ante.yaml")
     assert isinstance(shown[-1], widgets.Stepper)
     monkeypatch.setenv(PAGES_ENV, "static")
     book.stepper("b", SCENARIOS / "800_4n_ante.yaml")
-    assert isinstance(shown[-1], pagehtml.Stepper) and shown[-1].key == "b"
+    assert isinstance(shown[-1], statichtml.Stepper) and shown[-1].key == "b"
     assert "ms-yaml" in shown[-1].html()
     monkeypatch.chdir(ROOT / "book")
-    assert isinstance(book.quiz("quiz-multiplayer-loser-library"), pagehtml.Quiz)
+    assert isinstance(book.quiz("quiz-multiplayer-loser-library"), statichtml.Quiz)
     monkeypatch.delenv(PAGES_ENV)
     assert isinstance(book.quiz("quiz-multiplayer-loser-library"), widgets.Quiz)
 
@@ -209,7 +214,7 @@ def test_the_books_extension_sets_static_mode_and_serves_the_script(monkeypatch)
 
     app = App()
     extension.setup(app)
-    assert pagehtml.static_pages()
+    assert statichtml.static_pages()
     app.events["builder-inited"](app)
     folder = Path(app.config.html_static_path[0])
     assert [name for name, _ in app.js] == ["magicsub-pages.js", "magicsub-screen.js"]
@@ -232,7 +237,7 @@ BOOK_TRACES = ["800_4j_turn_without_active_player.yaml", "726_2_new_zones.yaml",
 @pytest.mark.parametrize("name", BOOK_TRACES)
 def test_compact_groups_hold_every_step_once_and_fold_only_what_shows_nothing_new(name):
     trace = run(name).trace
-    groups = pagehtml.step_groups(trace)
+    groups = statichtml.step_groups(trace)
     numbers = [n for first, last in groups for n in range(first, last + 1)]
     assert numbers == list(range(1, len(trace) + 1))
     leads = {first for first, _ in groups}
@@ -245,11 +250,11 @@ def test_compact_groups_hold_every_step_once_and_fold_only_what_shows_nothing_ne
                 if change.kind == "note":
                     assert change.text in said, f"step {number} folds a new note"
                 if change.kind == "game":
-                    assert change.what in pagehtml.BOOKKEEPING_FACTS
+                    assert change.what in statichtml.BOOKKEEPING_FACTS
         said.update(step.notes)
     assert 1 in leads
     for first, last in groups:
-        runs = pagehtml.folded_runs(trace, first, last)
+        runs = statichtml.folded_runs(trace, first, last)
         assert [n for a, b, _ in runs for n in range(a, b + 1)] == list(range(first + 1,
                                                                               last + 1))
 
@@ -257,34 +262,34 @@ def test_compact_groups_hold_every_step_once_and_fold_only_what_shows_nothing_ne
 def test_the_turn_walk_of_800_4j_folds_into_the_steps_that_explain_it():
     trace = run("800_4j_turn_without_active_player.yaml").trace
     assert len(trace) == 43
-    groups = pagehtml.step_groups(trace)
+    groups = statichtml.step_groups(trace)
     assert groups == [(1, 1), (2, 2), (3, 4), (5, 7), (8, 18), (19, 31), (32, 41), (42, 43)]
-    runs = pagehtml.folded_runs(trace, 8, 18)
+    runs = statichtml.folded_runs(trace, 8, 18)
     assert runs[0] == (9, 14, "CR 800.4j, 500.2: the main game walks on to turn 1 "
                               "(no active player), cleanup step")
     assert runs[1] == (15, 15, "CR 514.2 checked")
     assert runs[2][:2] == (16, 18) and runs[2][2].endswith("turn 2 (Bianca), draw step")
-    assert not pagehtml.folded(trace)[1]  # CR 800.4a: priority passes after Alex leaves
+    assert not statichtml.folded(trace)[1]  # CR 800.4a: priority passes after Alex leaves
 
 
 @pytest.mark.parametrize("name", ["800_4j_turn_without_active_player.yaml",
                                   "726_6_subgame_in_a_subgame.yaml"])
 def test_the_json_carries_the_groups_and_their_pages(name):
     trace = run(name).trace
-    stepper = pagehtml.Stepper(trace, title="T", key="k")
+    stepper = statichtml.Stepper(trace, title="T", key="k")
     data = shipped(stepper.html())
     assert len(unpack(data)) == len(trace) + 1  # every step, as before
     assert data["g"] == [list(g) for g in stepper.groups]
     assert len(data["c"]) == len(data["g"])
     every = unpack(data)
-    shown = pagehtml.unpack_groups(data)
+    shown = statichtml.unpack_groups(data)
     assert len(shown) == len(stepper.groups) + 1 and shown[0] == every[0]
     for (first, last), page in zip(stepper.groups, shown[1:], strict=True):
         assert f'data-step="{first - 1}"' in page.split(">", 1)[0]
         if first == last:
             assert page == every[first]
             continue
-        assert page.count('class="ms-fold"') == len(pagehtml.folded_runs(trace, first, last))
+        assert page.count('class="ms-fold"') == len(statichtml.folded_runs(trace, first, last))
         assert f'data-first="{first + 1}"' in page and f'data-last="{last}"' in page
         # the board after the group's last step: its game panels' heads and turn lines
         board = re.findall(r'<section class="ms-g[^>]*>(?:.*?</p>){2}', every[last])
@@ -295,7 +300,7 @@ def test_a_stepper_with_nothing_to_fold_has_no_groups_and_no_toggle():
     game = magicsub.Game(["Alex", "Bianca"], libraries={"Alex": 3, "Bianca": 3})
     game.add_object("x", "Grizzly Bears", owner="Alex", zone="hand")
     game.apply({"move": {"object": "x", "to": "graveyard"}})
-    stepper = pagehtml.Stepper(game.trace, title="T")
+    stepper = statichtml.Stepper(game.trace, title="T")
     assert not stepper.compact and "g" not in stepper.data
     html = stepper.html()
     classes = {c for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
@@ -305,10 +310,10 @@ def test_a_stepper_with_nothing_to_fold_has_no_groups_and_no_toggle():
 
 def test_the_rule_list_gives_each_rule_once_at_its_first_step():
     trace = run("800_4j_turn_without_active_player.yaml").trace
-    cited = pagehtml.cited_rules(trace)
+    cited = statichtml.cited_rules(trace)
     assert cited[:3] == [("800.4a", 1), ("800.4j", 3), ("500.2", 4)]
     assert [r for r, _ in cited] == list(dict.fromkeys(s.rule for s in trace))
-    html = pagehtml.Stepper(trace, title="T", key="j").html()
+    html = statichtml.Stepper(trace, title="T", key="j").html()
     options = re.findall(r'<option value="(\d+)">CR ([^<]*) — step (\d+)</option>', html)
     assert [(rule, int(n)) for _, rule, n in options] == cited
     assert all(value == n for value, _, n in options)
@@ -318,7 +323,7 @@ def test_the_rule_list_gives_each_rule_once_at_its_first_step():
 @pytest.mark.parametrize("name", BOOK_TRACES)
 def test_the_printed_table_has_a_row_per_step(name):
     trace = run(name).trace
-    stepper = pagehtml.Stepper(trace, title="Printed", key="p")
+    stepper = statichtml.Stepper(trace, title="Printed", key="p")
     rows = stepper.print_rows()
     assert [r[0] for r in rows] == list(range(1, len(trace) + 1))
     assert [r[1] for r in rows] == [f"CR {s.rule}" for s in trace]
@@ -336,11 +341,11 @@ def test_hostile_titles_keys_and_names_are_escaped_in_the_new_controls():
     game.apply({"move": {"object": "x", "to": "graveyard"}})
     game.apply({"advance": "end"})
     title = '"><script>alert(1)</script><i a="'
-    stepper = pagehtml.Stepper(game.trace, title=title, key="k")
+    stepper = statichtml.Stepper(game.trace, title=title, key="k")
     html = stepper.html()
     assert stepper.compact
     assert "<script>alert" not in html and "<img src=x" not in html and "<b>Bob" not in html
     assert "<i a=" not in html and 'aria-label="Find a step of &quot;&gt;&lt;script&gt;' in html
     assert "<caption>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    for page in pagehtml.unpack_groups(shipped(html)):
+    for page in statichtml.unpack_groups(shipped(html)):
         assert "<img src=x" not in page

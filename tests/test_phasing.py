@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from magicsub import Game, RulesError
-from magicsub.changes import Move, Status
+from magicsub.engine.changes import Move, Status
 
 
 def _game(players=("Alex", "Bianca", "Cho"), **libraries) -> Game:
@@ -289,7 +289,7 @@ def test_702_26b_a_phased_out_astral_slide_does_not_trigger_on_cycling():
 def test_708_2a_a_face_down_glorious_anthem_gives_nothing():
     """CR 708.2a: a manifested Glorious Anthem is a 2/2 creature with no text and so no static
     ability: the Bears stay 2/2."""
-    from magicsub import characteristics
+    from magicsub.engine import characteristics
 
     g = Game(["Alex", "Bianca", "Cho"], seed=1, libraries={"Alex": 0, "Bianca": 3, "Cho": 3})
     g.add_object("anthem", "Glorious Anthem", owner="Alex", zone="library")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from magicsub import Game, RulesError
-from magicsub.control import decider
+from magicsub.rules.control import decider
 
 
 def _game(players=("Alex", "Bianca", "Cho")) -> Game:
@@ -113,8 +113,8 @@ def test_800_4a_pending_effect_ends_when_its_controller_leaves_before_the_turn()
 
 
 def test_800_4b_a_player_is_not_controlled_by_a_player_who_has_left():
-    from magicsub.control import give
-    from magicsub.transaction import Tx
+    from magicsub.engine.transaction import Tx
+    from magicsub.rules.control import give
 
     g = _game()
     g.apply({"leave": "Cho"})

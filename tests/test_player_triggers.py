@@ -12,8 +12,8 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, frozen, rules
 
 from magicsub import Game, RulesError, Zone
-from magicsub.changes import ModifierChange, ObjCounters
-from magicsub.characteristics import power_toughness
+from magicsub.engine.changes import ModifierChange, ObjCounters
+from magicsub.engine.characteristics import power_toughness
 
 
 def game(players=P4, lib=6) -> Game:

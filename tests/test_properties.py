@@ -19,7 +19,7 @@ with small libraries and a few built-in cards, Shahrazads among them. After ever
 
 Leaving takes ``game:`` too (a discontinued game of the tree, issue 11): cards may then go
 outside as a subgame ends because their owner left its main game, or because the subgame was
-over with its main game (literal readings, see magicsub.leaving).
+over with its main game (literal readings, see magicsub.rules.leaving).
 
 Profiles: ``HYPOTHESIS_PROFILE=dev|ci`` (default ``ci`` when ``CI`` is set, else ``dev``). The
 profiles are registered here under the names ``magicsub-properties-dev/-ci`` and applied to
@@ -48,10 +48,10 @@ from hypothesis.stateful import (
 )
 
 from magicsub import Game, Kind, RulesError, Zone
-from magicsub.cards import lookup
-from magicsub.changes import replay
-from magicsub.state import World, timestamp
-from magicsub.trace import singles
+from magicsub.engine.changes import replay
+from magicsub.engine.registry import lookup
+from magicsub.engine.state import World, timestamp
+from magicsub.engine.trace import singles
 
 # -- profiles ------------------------------------------------------------------------------------
 

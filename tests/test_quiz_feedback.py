@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from magicsub import editions, quizdata
 from magicsub.book import scenario_path
-from magicsub.quizview import QuizContent
+from magicsub.engine import editions
+from magicsub.views import quizbank
+from magicsub.views.quizfeedback import QuizContent
 
 QUIZZES = Path(__file__).resolve().parent.parent / "book" / "quizzes"
-ALL = [q for path in sorted(QUIZZES.glob("*.yaml")) for q in quizdata.load(path)]
+ALL = [q for path in sorted(QUIZZES.glob("*.yaml")) for q in quizbank.load(path)]
 QUOTE = re.compile(r'<p class="ms-decides">CR ([^:]+): <q>(.*?)</q></p>', re.S)
 
 SETTLED_EITHER_WAY = {
@@ -28,7 +29,7 @@ readings answer alike."""
 
 @pytest.fixture(scope="module")
 def runs():
-    return {q.id: quizdata.run(q, scenario_path) for q in ALL}
+    return {q.id: quizbank.run(q, scenario_path) for q in ALL}
 
 
 def test_the_quiz_files_hold_the_quizzes_of_the_book():
@@ -52,9 +53,9 @@ def test_feedback_quotes_the_sentence_the_trace_cites_at_the_deciding_step(data,
 
 def test_a_quiz_whose_run_never_cites_its_deciding_sentence_is_refused(runs):
     data = next(q for q in ALL if q.id == "subgames-726-4-held")
-    wrong = quizdata.QuizData(**{**data.__dict__, "rule": "726.4b", "decides":
+    wrong = quizbank.QuizData(**{**data.__dict__, "rule": "726.4b", "decides":
                                  "any counters a player gets during a subgame will cease"})
-    with pytest.raises(quizdata.QuizError, match="no step of the run cites CR 726.4b"):
+    with pytest.raises(quizbank.QuizError, match="no step of the run cites CR 726.4b"):
         wrong.deciding_step(runs[data.id], strict=True)
     assert wrong.deciding_step(runs[data.id]) is None
     quoted = QuizContent.from_data(wrong, result=runs[data.id]).pages[0]
@@ -64,7 +65,7 @@ def test_a_quiz_whose_run_never_cites_its_deciding_sentence_is_refused(runs):
 @pytest.mark.parametrize("data", [q for q in ALL if q.disputed],
                          ids=[q.id for q in ALL if q.disputed])
 def test_a_disputed_corner_shows_every_reading_and_grades_none(data, runs):
-    from magicsub import pagehtml
+    from magicsub.pages import statichtml
 
     result = runs[data.id]
     content = QuizContent.from_data(data, result=result)
@@ -78,7 +79,7 @@ def test_a_disputed_corner_shows_every_reading_and_grades_none(data, runs):
             assert 'data-verdict="correct"' not in page and 'data-verdict="wrong"' not in page
             assert '<p class="ms-official"><strong>Official guidance' in page, \
                 f"{data.where}: a disputed corner says whether official guidance exists"
-    static = pagehtml.Quiz.from_data(data, result=result)
+    static = statichtml.Quiz.from_data(data, result=result)
     assert "Judges differ: " in static.summary()
     assert f"Official guidance: {data.official}" in static.summary()
 
@@ -107,6 +108,6 @@ def test_a_quiz_decided_by_an_official_ruling_is_graded_and_quotes_it(data, runs
     if not ruled:
         return
     assert not data.disputed, f"{data.where}: an official ruling decides it: grade it"
-    right = data.choices[quizdata.correct(data, result)].feedback
+    right = data.choices[quizbank.correct(data, result)].feedback
     assert re.search(r"Gatherer[^\"“]*\d{4}-\d{2}-\d{2}", right), \
         f"{data.where}: the right choice's feedback must quote the ruling with source and date"

@@ -11,7 +11,7 @@ import pytest
 from tracetools import P4, assert_unchanged, find, frozen, rules
 
 from magicsub import Game, RulesError, ScenarioError, load_scenario
-from magicsub.ranges import determine, within
+from magicsub.rules.ranges import determine, within
 
 P5 = ["Alex", "Bianca", "Cho", "Dana", "Erin"]
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"

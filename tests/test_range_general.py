@@ -11,12 +11,12 @@ import pytest
 from tracetools import assert_unchanged, find, frozen, of, rules
 
 from magicsub import Game, RulesError, Zone
-from magicsub.cards import CardDef, lookup, register, unregister
-from magicsub.changes import Life
-from magicsub.characteristics import power_toughness
-from magicsub.modifiers import add_counters
-from magicsub.resolution import FOLLOWS
-from magicsub.triggers import fire
+from magicsub.engine.changes import Life
+from magicsub.engine.characteristics import power_toughness
+from magicsub.engine.registry import CardDef, lookup, register, unregister
+from magicsub.engine.resolution import FOLLOWS
+from magicsub.engine.triggers import fire
+from magicsub.rules.modifiers import add_counters
 
 P5 = ["Alex", "Bianca", "Cho", "Dana", "Erin"]
 

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from magicsub import actions, cards, load_scenario, rulebook, scenario
-from magicsub.actions import ACTIONS, normalize
+from magicsub import cards, load_scenario, scenario
+from magicsub.engine import actions, registry
+from magicsub.engine.actions import ACTIONS, normalize
+from magicsub.rules import rulebook
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 HELPERS = {"counters": "add_counters", "life": "change_life"}
@@ -101,17 +103,42 @@ def test_the_built_in_card_table_is_the_registry():
     cards.load_all()
     rows = table(section("### Built-in cards"), "Card")
     assert {name: code(module)[0] for name, module in rows} == {
-        name: cards.origin(name).rsplit(".", 1)[1] + ".py" for name in cards.BUILTIN}
-    assert [name for name, _ in rows] == sorted(cards.BUILTIN)
+        name: registry.origin(name).rsplit(".", 1)[1] + ".py" for name in registry.BUILTIN}
+    assert [name for name, _ in rows] == sorted(registry.BUILTIN)
 
 
 def test_every_rules_module_the_rulebook_imports_is_described():
-    text = section("## How the engine is organised")
+    text = section("## How the code is organised")
     imported = {n for n, v in vars(rulebook).items() if inspect.ismodule(v)}
     assert imported and all(f"`{n}.py`" in text for n in imported), imported
     assert all(f"`{n}.py`" in text for n in ("transaction", "priority", "turns", "resolution",
                                              "triggers", "effects", "state"))
 
+
+def test_the_picture_of_the_layers_is_the_structure_test_s():
+    """The README's picture names the layers in ``test_structure.LAYERS``' order, top down, and
+    every module of each subpackage under its own layer."""
+    from test_structure import LAYERS, PACKAGE
+
+    text = section("## How the code is organised")
+    picture = re.search(r"```text\n(magicsub/cli.py.*?)```", text, re.S).group(1)
+    rows: list[tuple[str, str]] = []
+    for line in picture.splitlines():
+        m = re.match(r"magicsub/(\w+)(?:/|\.py)", line)
+        if m:
+            rows.append((m.group(1), line))
+        elif rows:
+            rows[-1] = (rows[-1][0], rows[-1][1] + " " + line)
+    order = [name for name, _ in rows]
+    assert order == ["cli", "pages", "views", "scenario", "game", "cards", "rules", "engine"]
+    tops = [names[0] for names in LAYERS]
+    assert [n for n in reversed(tops) if n in order] == [n for n in order if n in tops]
+    for name, words in rows:
+        folder = PACKAGE / name
+        if folder.is_dir() and name != "cards":
+            modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+            missing = sorted(m for m in modules if not re.search(rf"\b{m}\b", words))
+            assert not missing, f"{name}/: {missing}"
 
 
 def test_the_command_table_lists_every_command_of_the_cli(capsys):

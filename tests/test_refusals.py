@@ -14,7 +14,7 @@ import pytest
 from tracetools import P3, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.trace import Life, Turn
+from magicsub.engine.trace import Life, Turn
 
 ATTACK = "declare_attackers"
 

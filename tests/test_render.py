@@ -1,4 +1,5 @@
-"""magicsub.render: the board, a step, a trace as HTML (structure, escaping, marks, badges)."""
+"""magicsub.views.render: the board, a step, a trace as HTML (structure, escaping, marks,
+badges)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ import pytest
 from htmltree import ElementTree
 
 import magicsub
-from magicsub import render
-from magicsub.objects import Kind, Obj
-from magicsub.state import PendingTrigger
-from magicsub.trace import singles
-from magicsub.zones import Zone
+from magicsub.engine.objects import Kind, Obj
+from magicsub.engine.state import PendingTrigger
+from magicsub.engine.trace import singles
+from magicsub.engine.zones import Zone
+from magicsub.views import render
 
 
 class Elements(ElementTree):
@@ -281,7 +282,7 @@ def test_trace_html_of_an_empty_trace_shows_the_starting_board():
 
 
 def test_importing_magicsub_does_not_import_ipywidgets():
-    code = ("import sys, magicsub, magicsub.render, magicsub.textview; "
+    code = ("import sys, magicsub, magicsub.views.render, magicsub.views.textview; "
             "g = magicsub.Game(['A', 'B']); g._repr_html_(); "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

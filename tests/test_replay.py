@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from magicsub import Game, load_scenario
-from magicsub.changes import Move, MoveAll, Tap, replay
-from magicsub.state import World, timestamp
-from magicsub.zones import Zone
+from magicsub.engine.changes import Move, MoveAll, Tap, replay
+from magicsub.engine.state import World, timestamp
+from magicsub.engine.zones import Zone
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "magicsub" / "scenarios")
                    .glob("*.yaml"))
@@ -152,7 +152,7 @@ def test_the_indexes_agree_after_changes_that_write_whole_zones():
     shuffle) updates the indexes zone by zone; CR 800.4a takes a player's permanents one by
     one. After each step the indexes are still what indexing afresh gives, with the libraries
     and the battlefields listed (kept in order) before each request."""
-    from magicsub.state import BULK, KEPT_IN_ORDER
+    from magicsub.engine.state import BULK, KEPT_IN_ORDER
 
     n = max(3 * BULK, 2 * KEPT_IN_ORDER)
     g = Game(["Alex", "Bianca", "Cho"], seed=5, libraries={"Alex": n, "Bianca": n, "Cho": 9})
@@ -192,8 +192,8 @@ def test_zones_kept_in_order_agree_with_a_fresh_sort_after_random_moves():
     libraries, hands, graveyards, the battlefield and exile, to the top or the bottom (CR
     400.7: each becomes a new object with a new timestamp), every zone kept in order is what
     sorting it afresh gives. Seeded: the same moves at every run."""
-    from magicsub.errors import RulesError
-    from magicsub.state import KEPT_IN_ORDER
+    from magicsub.engine.errors import RulesError
+    from magicsub.engine.state import KEPT_IN_ORDER
 
     rng = random.Random(28)
     size = KEPT_IN_ORDER + 36

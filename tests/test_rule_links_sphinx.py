@@ -15,7 +15,7 @@ import pytest
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
-from magicsub import rulelinks
+from magicsub.views import rulelinks
 from tools import rule_links
 from tools.rule_links import stepper_calls
 

@@ -1,6 +1,6 @@
-"""magicsub.rulelinks and the rule links of the board (magicsub.render): rule numbers found in
-text, the paragraph each means in each edition, the anchors of the rules page, and links that
-never point at a paragraph the rules page lacks."""
+"""magicsub.views.rulelinks and the rule links of the board (magicsub.views.render): rule numbers
+found in text, the paragraph each means in each edition, the anchors of the rules page, and links
+that never point at a paragraph the rules page lacks."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 import pytest
 
 import magicsub
-from magicsub import render, rulelinks
-from magicsub.rulelinks import anchor, find, rule_html, rule_spans, rule_url
+from magicsub.views import render, rulelinks
+from magicsub.views.rulelinks import anchor, find, rule_html, rule_spans, rule_url
 
 PAGE = "reference_rules.html"
 
@@ -163,7 +163,7 @@ def test_the_boards_rule_numbers_link_to_the_rules_page_when_given_one():
 
 
 def test_a_stepper_given_the_rules_page_links_every_steps_rule():
-    from magicsub.widgets import Stepper
+    from magicsub.pages.widgets import Stepper
 
     trace = _shahrazad_trace()
     linked = Stepper(trace, rules_page=PAGE)

@@ -1,7 +1,7 @@
 """Issue 27, item 9: the official guidance data (magicsub/rules/rulings.yaml, read by
-``magicsub.rulings``): well formed, every date a day, every topic a paragraph of the rules data,
-no card or ruling twice, every card a real card the book or the engine uses (or one of the four
-subgame cards), and every card the book's pages show either in the data or listed below with
+``magicsub.views.rulings``): well formed, every date a day, every topic a paragraph of the rules
+data, no card or ruling twice, every card a real card the book or the engine uses (or one of the
+four subgame cards), and every card the book's pages show either in the data or listed below with
 the reason it is not."""
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ import pytest
 import yaml
 from pagecards import page_cards, scenario_names
 
-from magicsub import cards, rulings
-from magicsub.editions import EDITIONS, edition
+from magicsub import cards
+from magicsub.engine import registry
+from magicsub.engine.editions import EDITIONS, edition
+from magicsub.views import rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "magicsub" / "rules" / "rulings.yaml"
@@ -81,7 +83,7 @@ silently."""
 
 def _used_names() -> set[str]:
     cards.load_all()
-    return set(cards._CARDS) | scenario_names() | {
+    return set(registry._CARDS) | scenario_names() | {
         name for names in page_cards().values() for name in names}
 
 

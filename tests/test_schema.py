@@ -1,4 +1,4 @@
-"""The scenario schema (magicsub/schema.py): one JSON Schema, Draft 2020-12, built from the
+"""The scenario schema (magicsub/scenario/schema.py): one JSON Schema, Draft 2020-12, built from the
 vocabulary of steps and expectations, committed as ``magicsub/scenario.schema.json``, with a
 description on every property; it agrees with ``actions.normalize`` on every step."""
 
@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magicsub import ScenarioError, actions, scenario, schema, validation
-from magicsub.limits import MAX_NUMBER, MAX_TEXT
+from magicsub import ScenarioError, scenario
+from magicsub.engine import actions
+from magicsub.engine.limits import MAX_NUMBER, MAX_TEXT
+from magicsub.scenario import schema, validation
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "magicsub" / "scenarios").glob("*.yaml"))
@@ -70,7 +72,7 @@ def test_the_schema_names_the_whole_vocabulary():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_every_shipped_scenario_passes_the_schema(path):
-    from magicsub import yamlfile
+    from magicsub.scenario import yamlfile
 
     validation.validate(yamlfile.parse(yamlfile.read_text(path)))
 

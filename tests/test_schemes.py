@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from magicsub import load_scenario
-from magicsub.trace import Move
+from magicsub.engine.trace import Move
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 ONGOING = {"very-soil": "The Very Soil Shall Shake", "nothing": "Nothing Can Stop Me Now"}

@@ -18,8 +18,8 @@ import pytest
 from tracetools import P4, rules
 
 from magicsub import Game, RulesError, ScenarioError, load_scenario
-from magicsub.changes import GameFact
-from magicsub.ranges import determine, within
+from magicsub.engine.changes import GameFact
+from magicsub.rules.ranges import determine, within
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 SEATED = ["Alex", "Cho", "Bianca", "Dana", "Erin"]

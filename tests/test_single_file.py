@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from filetools import SCENARIO, snapshot, write_page
 
-from magicsub import cli, htmlpage, pagefiles
+from magicsub import cli
+from magicsub.pages import walkthrough
+from magicsub.scenario import safefiles
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_PAGE = "<!DOCTYPE html><p>the previous page</p>\n"
@@ -43,13 +45,13 @@ def test_the_single_file_is_all_there_is_and_refers_to_nothing(scenario, tmp_pat
     outside = STYLE.sub("", SCRIPT.sub("", html))
     assert "//" not in outside and "src=" not in outside and "<link rel=\"stylesheet" not in html
     assert re.findall(r'href="([^"]*)"', outside) == ["data:,", "#walk-0"]
-    for name in htmlpage.SCRIPTS:
-        book = htmlpage.asset_path(name).read_text("utf-8")
+    for name in walkthrough.SCRIPTS:
+        book = walkthrough.asset_path(name).read_text("utf-8")
         body = book[book.index("(function () {"):]
         assert any(text.endswith(body) for _, text in scripts), name
     styles = [text for _, text in STYLE.findall(html)]
-    for name in htmlpage.STYLES:
-        text = htmlpage.asset_path(name).read_text("utf-8")
+    for name in walkthrough.STYLES:
+        text = walkthrough.asset_path(name).read_text("utf-8")
         assert re.sub(r"/\*.*?\*/\n?", "", text, flags=re.S) in styles, name
     assert "widget-state" not in html and "embed.js" not in html
 
@@ -75,15 +77,15 @@ def test_two_runs_write_the_same_bytes(scenario, tmp_path, capsys):
 
 def test_an_inline_asset_cannot_end_its_element(tmp_path, monkeypatch):
     """An asset that held ``</script`` or ``</style`` would end its element early inline: the
-    page escapes it (a backslash before the slash), as JSON is (``pagehtml.script_json``)."""
+    page escapes it (a backslash before the slash), as JSON is (``statichtml.script_json``)."""
     folder = tmp_path / "pages"
     folder.mkdir()
-    for name in htmlpage.ASSETS:
-        (folder / name).write_text(htmlpage.asset_path(name).read_text("utf-8"))
+    for name in walkthrough.ASSETS:
+        (folder / name).write_text(walkthrough.asset_path(name).read_text("utf-8"))
     (folder / "magicsub-pages.js").write_text('var s = "</SCRIPT><p>";\n')
     (folder / "magicsub-nav.css").write_text('a::after { content: "</style>"; }\n')
-    monkeypatch.setattr(htmlpage, "ASSETS_FOLDER", folder)
-    html = htmlpage.page_html([], title="t", files=None)
+    monkeypatch.setattr(walkthrough, "ASSETS_FOLDER", folder)
+    html = walkthrough.page_html([], title="t", files=None)
     assert '"<\\/SCRIPT><p>"' in html and '"<\\/style>"' in html
     assert html.lower().count("</script") == 2 and html.lower().count("</style") == 4
 
@@ -124,7 +126,7 @@ def test_a_full_disk_leaves_the_previous_single_file(scenario, tmp_path, capsys,
         os.write(fd, bytes(data[: len(data) // 2]))
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(pagefiles, "_write_all", write_half)
+    monkeypatch.setattr(safefiles, "_write_all", write_half)
     status, stdout, err = write(scenario, out, capsys)
     assert (status, stdout) == (2, "")
     assert err == f"error: cannot write {out}: No space left on device; nothing was replaced\n"
@@ -136,7 +138,7 @@ def test_a_failed_single_file_in_a_new_folder_leaves_no_folder(scenario, tmp_pat
     def fail(fd, data):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pagefiles, "_write_all", fail)
+    monkeypatch.setattr(safefiles, "_write_all", fail)
     with pytest.raises(KeyboardInterrupt):
         cli.write_page(scenario, tmp_path / "new" / "page.html", single_file=True)
     assert snapshot(tmp_path) == {"s.yaml": SCENARIO.encode()}
@@ -161,14 +163,14 @@ def test_nested_asset_paths_never_go_through_a_link(tmp_path):
     dest = tmp_path / "dest"
     dest.mkdir()
     (dest / "sub").symlink_to(outside)
-    with pytest.raises(pagefiles.OutputRefused, match="sub is a symbolic link"):
-        pagefiles.sync_folder(dest, [("sub/a.js", source)])
+    with pytest.raises(safefiles.OutputRefused, match="sub is a symbolic link"):
+        safefiles.sync_folder(dest, [("sub/a.js", source)])
     (dest / "sub").unlink()
     (dest / "sub").write_text("a file\n")
-    with pytest.raises(pagefiles.OutputRefused, match="sub is in the way .* not a folder"):
-        pagefiles.sync_folder(dest, [("sub/a.js", source)])
+    with pytest.raises(safefiles.OutputRefused, match="sub is in the way .* not a folder"):
+        safefiles.sync_folder(dest, [("sub/a.js", source)])
     (dest / "sub").unlink()
-    assert pagefiles.sync_folder(dest, [("sub/a.js", source)]) == [dest / "sub" / "a.js"]
+    assert safefiles.sync_folder(dest, [("sub/a.js", source)]) == [dest / "sub" / "a.js"]
     assert (dest / "sub" / "a.js").read_text() == "a\n" and not list(outside.iterdir())
 
 
@@ -197,14 +199,14 @@ def test_the_readme_shows_the_snippet_magicsub_prints(tmp_path, capsys, monkeypa
 
 
 def test_the_snippet_escapes_its_title_and_url():
-    snippet = htmlpage.embed_snippet('a"b.html', 'Alex\'s "<Fork>" & co', 1200)
+    snippet = walkthrough.embed_snippet('a"b.html', 'Alex\'s "<Fork>" & co', 1200)
     assert 'src="a&quot;b.html"' in snippet and 'height="1200"' in snippet
     assert 'title="Alex&#x27;s &quot;&lt;Fork&gt;&quot; &amp; co"' in snippet
     assert snippet.count('"') % 2 == 0 and "<Fork>" not in snippet
 
 
 def test_the_frame_grows_with_the_players():
-    heights = [htmlpage.embed_height(n) for n in (1, 2, 3, 4, 8)]
+    heights = [walkthrough.embed_height(n) for n in (1, 2, 3, 4, 8)]
     assert heights == [1000, 1000, 1200, 1400, 1600]
 
 

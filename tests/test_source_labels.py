@@ -11,8 +11,9 @@ import pytest
 import yaml
 
 import magicsub
-from magicsub import book, render, rulings
-from magicsub.editions import EDITIONS
+from magicsub import book
+from magicsub.engine.editions import EDITIONS
+from magicsub.views import render, rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "magicsub" / "rules"

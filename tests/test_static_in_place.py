@@ -13,7 +13,7 @@ import pytest
 from tracetools import P3, assert_unchanged, frozen
 
 from magicsub import Game, RulesError, ScenarioError, load_scenario
-from magicsub.cards import BUILTIN
+from magicsub.engine.registry import BUILTIN
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 
@@ -89,7 +89,7 @@ def test_611_3a_glorious_anthem_set_up_in_place():
     g.add_object("anthem", "Glorious Anthem", owner="Cho")
     g.add_object("bears", "Grizzly Bears", owner="Cho")
     assert g.world.obj("bears") is not None
-    from magicsub.characteristics import power_toughness
+    from magicsub.engine.characteristics import power_toughness
 
     assert power_toughness(g.world, g.obj("bears")) == (3, 3)
     g.phase_out("anthem")

@@ -16,8 +16,9 @@ import tracemalloc
 
 import pytest
 
-from magicsub import Game, Zone, expectations
-from magicsub.state import World
+from magicsub import Game, Zone
+from magicsub.engine.state import World
+from magicsub.scenario import expectations
 
 PLAYERS = ["Alex", "Bianca", "Cho", "Dev"]
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.changes import replay
-from magicsub.objects import id_key
-from magicsub.trace import (
+from magicsub.engine.changes import replay
+from magicsub.engine.objects import id_key
+from magicsub.engine.trace import (
     Cease,
     Counters,
     GameChange,
@@ -32,7 +32,7 @@ from magicsub.trace import (
     Shuffle,
     Trigger,
 )
-from magicsub.zones import Zone
+from magicsub.engine.zones import Zone
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"

@@ -1,4 +1,4 @@
-"""magicsub.textview: the trace as terminal text for ``magicsub show``."""
+"""magicsub.views.textview: the trace as terminal text for ``magicsub show``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 import magicsub
-from magicsub.textview import trace_text
+from magicsub.views.textview import trace_text
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -95,7 +95,7 @@ def test_show_text_gives_the_board_before_the_first_and_after_the_last_step(resu
 
 
 def test_world_lines_name_owner_controller_and_marks_of_each_object():
-    from magicsub.textview import world_lines
+    from magicsub.views.textview import world_lines
 
     game = magicsub.Game(["Alex", "Bianca", "Cho"], libraries={"Cho": 2})
     game.add_object("angel", "Serra Angel", owner="Bianca", controller="Alex", tapped=True)
@@ -114,7 +114,7 @@ def test_world_lines_name_owner_controller_and_marks_of_each_object():
 
 
 def test_compress_ids_keeps_order_and_ranges_only_ascending_runs():
-    from magicsub.textview import compress_ids
+    from magicsub.views.textview import compress_ids
 
     assert compress_ids(["A#1", "A#2", "A#3", "A#4"]) == "A#1–A#4"
     assert compress_ids(["A#1", "A#2", "B#3"]) == "A#1, A#2, B#3"
@@ -127,8 +127,8 @@ def test_a_zone_moved_at_once_is_said_in_one_line_per_place_and_names_every_card
     main-game library, shuffled) is one line of ``magicsub show`` naming every card by place;
     the stepper summary gives one line per place it came from (a group of at least three as a
     run, fewer card by card) and then the shuffle, so a reader of either can find each card."""
-    from magicsub.changes import Loc, MoveAll
-    from magicsub.textview import change_lines
+    from magicsub.engine.changes import Loc, MoveAll
+    from magicsub.views.textview import change_lines
 
     lib, hand, exile = Loc(1, "library", "Alex"), Loc(1, "hand", "Alex"), Loc(1, "exile")
     cards = (("Alex#3", "Alex's card 3", lib), ("plains", "Plains", hand),

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from magicsub import Game
-from magicsub.changes import Move, MoveAll, Note
-from magicsub.trace import singles
+from magicsub.engine.changes import Move, MoveAll, Note
+from magicsub.engine.trace import singles
 
 
 def _tx(game: Game):
-    from magicsub.transaction import Tx
+    from magicsub.engine.transaction import Tx
     return Tx(game.world, game.edition, game.rng, 0)
 
 

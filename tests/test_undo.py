@@ -19,7 +19,7 @@ from test_properties import GENERAL, NESTED, Chooser, build, plan
 
 import magicsub
 from magicsub import Game, RulesError, load_scenario
-from magicsub.actions import ACTIONS
+from magicsub.engine.actions import ACTIONS
 
 SCENARIOS = Path(magicsub.__file__).parent / "scenarios"
 FILES = ["726_1_shahrazad", "726_5_end_of_subgame", "726_6_subgame_in_a_subgame",
@@ -148,7 +148,7 @@ def test_typed_helpers_make_the_same_steps_as_apply():
 def test_act_reaches_a_step_registered_later(monkeypatch):
     """``Game.act`` builds any step's mapping, so a step registered with ``hooks.action`` (and
     declared in ``ACTIONS``) is reachable through ``apply`` without a new method."""
-    from magicsub import actions, hooks
+    from magicsub.engine import actions, hooks
 
     monkeypatch.setitem(actions.ACTIONS, "shout", actions._a("shout", "player:player",
                                                               "player", doc="test"))

@@ -18,10 +18,11 @@ import nbformat
 import pytest
 import yaml
 
-from magicsub import Game, RulesError, ScenarioError, load_scenario, quizdata
-from magicsub.cards import lookup
+from magicsub import Game, RulesError, ScenarioError, load_scenario
+from magicsub.engine.registry import lookup
+from magicsub.engine.trace import Note
 from magicsub.game import unknown_card
-from magicsub.trace import Note
+from magicsub.views import quizbank
 
 ROOT = Path(__file__).resolve().parent.parent
 HELPERS = {"stepper", "run", "try_it", "compare", "quiz"}
@@ -50,10 +51,10 @@ def book_scenarios() -> list[tuple[str, str]]:
     found += [(f"book/{p.name}", p.read_text(encoding="utf-8"))
               for p in sorted((ROOT / "book").glob("*.yaml"))]
     for path in sorted((ROOT / "book" / "quizzes").glob("*.yaml")):
-        for quiz in quizdata.load(path):
+        for quiz in quizbank.load(path):
             if isinstance(quiz.scenario, dict):
                 found.append((f"quiz {quiz.id}", yaml.safe_dump(
-                    quizdata._plain(quiz.scenario), sort_keys=False, allow_unicode=True)))
+                    quizbank._plain(quiz.scenario), sort_keys=False, allow_unicode=True)))
     for path in sorted((ROOT / "book").glob("*.ipynb")):
         found += [(f"book/{path.name} #{i}", text)
                   for i, text in enumerate(_notebook_texts(path), 1)]

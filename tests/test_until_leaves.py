@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.objects import Kind
+from magicsub.engine.objects import Kind
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "magicsub" / "scenarios"
 

@@ -1,8 +1,9 @@
 """Where ``jsonschema_rs`` cannot be imported (Pyodide, JupyterLite), the pure-Python
-``jsonschema`` checks scenarios (``magicsub.validation``, ``magicsub.schemalibs``): for every bad
-scenario the test suite knows (the fixture files, the shipped scenarios mutated, every field of
-every step given odd values) both refuse it with the same message and the same line, and the
-first problem reported does not depend on the order in which a library finds them."""
+``jsonschema`` checks scenarios (``magicsub.scenario.validation``,
+``magicsub.scenario.schemalibs``): for every bad scenario the test suite knows (the fixture files,
+the shipped scenarios mutated, every field of every step given odd values) both refuse it with the
+same message and the same line, and the first problem reported does not depend on the order in which
+a library finds them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from test_fuzz_scenarios import mutated, odd_steps
 from test_schema import ODD_VALUES, VALID, steps
 
-from magicsub import ScenarioError, actions, load_scenario, validation
+from magicsub import ScenarioError, load_scenario
+from magicsub.engine import actions
+from magicsub.scenario import validation
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "fixtures").rglob("*.yaml")) + sorted(

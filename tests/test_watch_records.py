@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from magicsub import Game, RulesError, triggers
-from magicsub.cards import CardDef, register, unregister
-from magicsub.phasing import NEVER
-from magicsub.transaction import Tx
-from magicsub.zones import Zone
+from magicsub import Game, RulesError
+from magicsub.engine import triggers
+from magicsub.engine.registry import CardDef, register, unregister
+from magicsub.engine.transaction import Tx
+from magicsub.engine.zones import Zone
+from magicsub.rules.phasing import NEVER
 
 
 def game(*objects, players=("Alex", "Bianca", "Cho")) -> Game:

@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = "726_3_short_library.yaml"
 PROBE = """\
 import importlib.util, json, magicsub
-from magicsub import htmlpage
-print(json.dumps({"package": magicsub.__file__, "assets": str(htmlpage.ASSETS_FOLDER),
+from magicsub.pages import walkthrough
+print(json.dumps({"package": magicsub.__file__, "assets": str(walkthrough.ASSETS_FOLDER),
                   "ipywidgets": importlib.util.find_spec("ipywidgets") is not None}))
 """
 

@@ -1,5 +1,5 @@
-"""magicsub.widgets (Stepper, Quiz): kernel-free widgets, for JupyterLab and exported notebooks
-(``magicsub html`` pages show the static stepper: tests/test_html_page.py)."""
+"""magicsub.pages.widgets (Stepper, Quiz): kernel-free widgets, for JupyterLab and exported
+notebooks (``magicsub html`` pages show the static stepper: tests/test_html_page.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 import magicsub  # noqa: E402
-from magicsub.widgets import Quiz, Stepper, correct_choice, state_bytes  # noqa: E402
+from magicsub.pages.widgets import Quiz, Stepper, correct_choice, state_bytes  # noqa: E402
 
 SCENARIO = """\
 title: Shahrazad with a short library
@@ -81,13 +81,13 @@ def walk() -> magicsub.ScenarioResult:
 
 
 def test_a_live_stepper_opens_compact_as_the_books_does(walk):
-    from magicsub import pagehtml
+    from magicsub.pages import statichtml
 
     live = Stepper(walk.trace, title="800.4j", key="j")
-    static = pagehtml.Stepper(walk.trace, title="800.4j", key="j")
+    static = statichtml.Stepper(walk.trace, title="800.4j", key="j")
     assert live.compact and live.groups == static.groups
     assert live.slider.max == live.play.max == len(live.groups) < len(walk.trace)
-    assert [p.value for p in live.pages.children] == pagehtml.unpack_groups(static.data)
+    assert [p.value for p in live.pages.children] == statichtml.unpack_groups(static.data)
     assert f"{len(walk.trace)} steps, shown as {len(live.groups)}" in live.header.value
     assert live.every.description == f"Show every step ({len(walk.trace)})"
     assert live.summary() == Stepper(walk.trace, title="800.4j", live=False).summary()
@@ -116,10 +116,10 @@ def test_show_every_step_and_back_keeps_the_step_shown(walk):
 
 
 def test_jump_to_the_step_citing_a_rule(walk):
-    from magicsub import pagehtml
+    from magicsub.pages import statichtml
 
     live = Stepper(walk.trace, title="800.4j")
-    cited = pagehtml.cited_rules(walk.trace)
+    cited = statichtml.cited_rules(walk.trace)
     assert [label for label, _ in live.rules.options[1:]] == [
         f"CR {rule} — step {number}" for rule, number in cited]
     rule, number = next((r, n) for r, n in cited if r == "514.2")

@@ -52,7 +52,7 @@ def assert_unchanged(g: Game, before) -> None:
 
 def run_recording(scenario, monkeypatch) -> list[tuple]:
     """Run ``scenario``; return ``[(step, rule as the engine cited it, its phrase), ...]``."""
-    from magicsub.transaction import Tx
+    from magicsub.engine.transaction import Tx
 
     opened: dict[int, tuple] = {}
     called: dict[int, tuple] = {}

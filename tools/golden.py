@@ -23,7 +23,7 @@ GOLDEN = ROOT / "tests" / "golden"
 sys.path.insert(0, str(ROOT))
 
 from magicsub import cli  # noqa: E402
-from magicsub.pagefiles import OutputRefused, write_atomic  # noqa: E402
+from magicsub.scenario.safefiles import OutputRefused, write_atomic  # noqa: E402
 
 
 def show_text(scenario: Path) -> str:
@@ -69,7 +69,7 @@ def main(argv: list[str]) -> int:
     written = 0
     for path, text in want.items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            try:  # never into a FIFO, a device or through a link (pagefiles)
+            try:  # never into a FIFO, a device or through a link (safefiles)
                 write_atomic(path, text.encode("utf-8"))
             except OutputRefused as err:
                 print(f"golden: {err}", file=sys.stderr)

@@ -2,13 +2,13 @@
 
 - The directive ``magicsub-rules`` (argument: an edition, ``726`` for the current rules, ``723``
   or ``506``) writes every paragraph of that edition from ``magicsub/rules`` with its anchor
-  (``magicsub.rulelinks.anchor``) and its examples. ``book/reference_rules.md`` uses it.
+  (``magicsub.views.rulelinks.anchor``) and its examples. ``book/reference_rules.md`` uses it.
 - The directive ``magicsub-rule-index`` (same argument) lists, for every paragraph of that
   edition, each step of the book's steppers that cites it, or "no step cites this yet". It finds
   the steppers by reading the code cells of the book's notebooks (``stepper_calls``) and runs
   their scenarios. ``book/reference_rule_index.md`` uses it.
 - The directive ``magicsub-history-map`` (no argument) builds, from the rules data, the table of
-  every CR 506, 723 and 726 paragraph mapped to its counterparts (``magicsub.history.
+  every CR 506, 723 and 726 paragraph mapped to its counterparts (``magicsub.views.history.
   paragraph_map``): one row per 726 paragraph, then the older paragraphs with none; each
   paragraph links to the rules page and lists the book's pages that name it
   (``tools/rule_coverage.py``'s ``page_mentions``). ``book/history_map.md`` uses it.
@@ -43,8 +43,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import magicsub
-from magicsub import rulelinks
-from magicsub.history import paragraph_map
+from magicsub.views import rulelinks
+from magicsub.views.history import paragraph_map
 
 logger = logging.getLogger(__name__)
 

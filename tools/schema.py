@@ -1,5 +1,5 @@
 """Write ``magicsub/scenario.schema.json``: the scenario format's JSON Schema, built by
-``magicsub.schema`` from the vocabulary of steps and expectations.
+``magicsub.scenario.schema`` from the vocabulary of steps and expectations.
 
 Usage: ``python tools/schema.py`` rewrites the file when it differs; ``--check`` writes nothing
 and exits 1 when it is stale (``tests/test_schema.py`` checks the same).
@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from magicsub.pagefiles import write_atomic  # noqa: E402
-from magicsub.schema import SCHEMA_FILE, schema_text  # noqa: E402
+from magicsub.scenario.safefiles import write_atomic  # noqa: E402
+from magicsub.scenario.schema import SCHEMA_FILE, schema_text  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -1,12 +1,12 @@
 """Sphinx extension: the book's steppers and quizzes as static HTML, played by a small script.
 
 At setup it sets ``MAGICSUB_PAGES=static`` in the environment, so the notebooks that
-``jupyter-book build`` executes (their kernels inherit it) show ``magicsub.pagehtml``'s
+``jupyter-book build`` executes (their kernels inherit it) show ``magicsub.pages.statichtml``'s
 Stepper and Quiz instead of the ipywidgets ones (``magicsub.book``): the pages carry no widget
 state, and myst-nb then adds neither RequireJS nor the widget manager to any page. It serves
 ``magicsub/assets/pages`` on every page: the script that plays them (``magicsub-pages.js``),
 the one that fits them to the screen and to paper (``magicsub-screen.js``: moves animated,
-projector mode, print) and the style of their controls: ``magicsub.htmlpage``'s ``SCRIPTS``
+projector mode, print) and the style of their controls: ``magicsub.pages.walkthrough``'s ``SCRIPTS``
 and ``STYLES``, the same files as a ``magicsub html`` page's. The committed notebooks, run
 without the variable, keep the widgets (JupyterLab, Voila, nbval).
 
@@ -20,8 +20,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from magicsub.htmlpage import ASSETS_FOLDER, SCRIPTS, STYLES
-from magicsub.pagehtml import PAGES_ENV
+from magicsub.pages.statichtml import PAGES_ENV
+from magicsub.pages.walkthrough import ASSETS_FOLDER, SCRIPTS, STYLES
 
 
 def serve_assets(app: Sphinx) -> None:

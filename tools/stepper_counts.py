@@ -1,7 +1,7 @@
 """Print each stepper of the built book: its page, key, steps, and positions in compact mode.
 
-Reads the static steppers' JSON in ``_build/html`` (``magicsub.pagehtml.pack``: ``"s"`` one page
-per step plus the one before, ``"g"`` the compact groups), and each page's weight gzipped.
+Reads the static steppers' JSON in ``_build/html`` (``magicsub.pages.statichtml.pack``: ``"s"`` one
+page per step plus the one before, ``"g"`` the compact groups), and each page's weight gzipped.
 Run ``make book`` first; ``python tools/stepper_counts.py [--markdown]``.
 """
 

@@ -6,12 +6,12 @@ haste, CR 508.1a.)"""
 
 from __future__ import annotations
 
-from .. import effects
-from ..objects import Obj
-from ..resolution import FOLLOWS, fizzle
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import effects
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS, fizzle
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 
 def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:

@@ -7,16 +7,16 @@ stays in exile.)"""
 
 from __future__ import annotations
 
-from .. import departed
-from ..errors import RulesError
-from ..objects import Obj
-from ..resolution import FOLLOWS
-from ..state import Delayed
-from ..state import game_name as _where
-from ..transaction import Tx
-from ..triggers import fire
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import departed
+from ..engine.errors import RulesError
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.state import Delayed
+from ..engine.state import game_name as _where
+from ..engine.transaction import Tx
+from ..engine.triggers import fire
+from ..engine.zones import Zone
 
 
 def _cycled(tx: Tx, gid: int, slide: Obj, cycler: str, card: str) -> None:

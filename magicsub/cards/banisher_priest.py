@@ -1,11 +1,11 @@
 """Banisher Priest: one triggered ability whose exile lasts until the Priest leaves the
-battlefield (CR 610.3): the return is a one-shot effect, not an ability (``magicsub.until``).
+battlefield (CR 610.3): the return is a one-shot effect, not an ability (``magicsub.rules.until``).
 Oracle text as on Scryfall (the 2024 "enters" wording, with its reminder text)."""
 
 from __future__ import annotations
 
-from .. import until
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..rules import until
 
 NAME = "Banisher Priest"
 TEXT = ("When Banisher Priest enters, exile target creature an opponent controls until Banisher "

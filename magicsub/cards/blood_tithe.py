@@ -6,8 +6,8 @@ Oracle text as printed by Scryfall and used by XMage's ``BloodTitheEffect``.
 
 from __future__ import annotations
 
-from ..ranges import affected
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..rules.ranges import affected
 
 LOSS = 3
 """"Each opponent loses 3 life"."""

@@ -4,11 +4,12 @@ applied in layer 7c, CR 613.4c)."""
 
 from __future__ import annotations
 
-from .. import modifiers, triggers
-from ..objects import Obj
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import triggers
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
+from ..rules import modifiers
 
 NAME = "Blood Tyrant"
 TEXT = ("Flying, trample\n"

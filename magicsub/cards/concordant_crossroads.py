@@ -9,8 +9,8 @@ Oracle text as Scryfall gives it.
 
 from __future__ import annotations
 
-from ..objects import Obj
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
 
 
 def _haste(source: Obj, obj: Obj) -> tuple[str, ...]:

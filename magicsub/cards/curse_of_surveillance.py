@@ -17,15 +17,15 @@ no ``target`` means its controller chose none ("any number" includes zero).
 
 from __future__ import annotations
 
-from .. import hooks, triggers
-from ..errors import RulesError
-from ..objects import Obj
-from ..priority import draw
-from ..resolution import FOLLOWS, enchant_player, fizzle
-from ..state import game_name as _where
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, lookup, register
+from ..engine import hooks, triggers
+from ..engine.errors import RulesError
+from ..engine.objects import Obj
+from ..engine.priority import draw
+from ..engine.registry import CardDef, lookup, register
+from ..engine.resolution import FOLLOWS, enchant_player, fizzle
+from ..engine.state import game_name as _where
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 NAME = "Curse of Surveillance"
 TEXT = ("Enchant player\n"

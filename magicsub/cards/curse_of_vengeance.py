@@ -4,13 +4,14 @@ spells that player casts with spite counters, and pays off when that player lose
 
 from __future__ import annotations
 
-from .. import characteristics, modifiers, triggers
-from ..objects import Obj
-from ..priority import draw
-from ..resolution import enchant_player
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import characteristics, triggers
+from ..engine.objects import Obj
+from ..engine.priority import draw
+from ..engine.registry import CardDef, register
+from ..engine.resolution import enchant_player
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
+from ..rules import modifiers
 
 NAME = "Curse of Vengeance"
 TEXT = ("Enchant player\n"

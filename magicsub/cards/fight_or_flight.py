@@ -3,7 +3,7 @@ opponent whose turn it is), for CR 800.4g. Its trigger is posed by the ``choice`
 
 from __future__ import annotations
 
-from . import CardDef, register
+from ..engine.registry import CardDef, register
 
 TEXT = ("At the beginning of combat on each opponent's turn, separate all creatures that player "
         "controls into two piles. Only creatures in the pile of their choice can attack "

@@ -5,11 +5,11 @@ new targets for the copy." (CR 707.10: the copy is put onto the stack under Fork
 
 from __future__ import annotations
 
-from ..objects import Obj
-from ..resolution import FOLLOWS, copy_spell, fizzle
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS, copy_spell, fizzle
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 
 def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:

@@ -11,13 +11,13 @@ control."""
 
 from __future__ import annotations
 
-from .. import effects
-from ..objects import Obj
-from ..resolution import FOLLOWS
-from ..transaction import Tx
-from ..triggers import fire
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import effects
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.transaction import Tx
+from ..engine.triggers import fire
+from ..engine.zones import Zone
 
 TEXT = ("Enchant creature\nWhenever enchanted creature becomes the target of a spell or ability, "
         "that spell or ability's controller gains control of that creature. (This effect lasts "

@@ -6,12 +6,12 @@ creature's controller creates a 1/1 colorless Myr artifact creature token." (CR 
 
 from __future__ import annotations
 
-from .. import departed
-from ..objects import Kind, Obj
-from ..transaction import Tx
-from ..triggers import fire
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import departed
+from ..engine.objects import Kind, Obj
+from ..engine.registry import CardDef, register
+from ..engine.transaction import Tx
+from ..engine.triggers import fire
+from ..engine.zones import Zone
 
 
 def _watch(tx: Tx, gid: int, chamber: Obj, before: Obj | None, after: Obj | None) -> None:

@@ -4,10 +4,10 @@ text indicates at each moment (CR 611.3a): the creatures its controller controls
 
 from __future__ import annotations
 
-from .. import characteristics
-from ..objects import Obj
-from ..state import World
-from . import CardDef, register
+from ..engine import characteristics
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.state import World
 
 NAME = "Glorious Anthem"
 

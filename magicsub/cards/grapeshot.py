@@ -2,17 +2,17 @@
 
 Oracle text: "Grapeshot deals 1 damage to any target. Storm (When you cast this spell, copy it
 for each spell cast before it this turn. You may choose new targets for the copies.)" Its storm
-count includes the spells of players who have left the game (CR 800.4i, ``magicsub.storm``).
+count includes the spells of players who have left the game (CR 800.4i, ``magicsub.rules.storm``).
 """
 
 from __future__ import annotations
 
-from ..objects import Obj
-from ..resolution import FOLLOWS, check_target, fizzle, target_kind
-from ..state import game_name as _where
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS, check_target, fizzle, target_kind
+from ..engine.state import game_name as _where
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 NAME = "Grapeshot"
 TEXT = ("Grapeshot deals 1 damage to any target.\n"

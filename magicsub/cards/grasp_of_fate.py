@@ -1,11 +1,11 @@
 """Grasp of Fate: for each opponent, up to one target, exiled until Grasp of Fate leaves the
-battlefield (CR 610.3; ``magicsub.until``). Oracle text as on Scryfall (the 2024 "enters"
+battlefield (CR 610.3; ``magicsub.rules.until``). Oracle text as on Scryfall (the 2024 "enters"
 wording, with its reminder text)."""
 
 from __future__ import annotations
 
-from .. import until
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..rules import until
 
 NAME = "Grasp of Fate"
 TEXT = ("When Grasp of Fate enters, for each opponent, exile up to one target nonland permanent "

@@ -10,7 +10,7 @@ recorded for the trace and the book.
 
 from __future__ import annotations
 
-from . import CardDef, register
+from ..engine.registry import CardDef, register
 
 HYPNOTIC_SPECTER = register(CardDef(
     "Hypnotic Specter", ("creature",),

@@ -16,13 +16,13 @@ to the subgame library: nothing is exiled and it does not trigger."""
 
 from __future__ import annotations
 
-from .. import modifiers
-from ..objects import Obj
-from ..resolution import FOLLOWS
-from ..transaction import Tx
-from ..triggers import fire, first_in_event
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.transaction import Tx
+from ..engine.triggers import fire, first_in_event
+from ..engine.zones import Zone
+from ..rules import modifiers
 
 NAME = "Laelia, the Blade Reforged"
 KIND = "laelia_counter"

@@ -7,7 +7,7 @@ lands.") is not modelled: the engine has no type-changing effects.
 
 from __future__ import annotations
 
-from . import CardDef, register
+from ..engine.registry import CardDef, register
 
 register(CardDef("Living Plane", ("world", "enchantment"),
                  "All lands are 1/1 creatures that are still lands."))

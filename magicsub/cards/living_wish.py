@@ -5,13 +5,13 @@ into your hand. Exile Living Wish." (CR 400.11, 726.4a: bringing a card in from 
 
 from __future__ import annotations
 
-from ..errors import RulesError
-from ..objects import Obj
-from ..resolution import FOLLOWS, bring_in
-from ..state import game_name as _where
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.errors import RulesError
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS, bring_in
+from ..engine.state import game_name as _where
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 
 def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:

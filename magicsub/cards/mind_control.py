@@ -6,11 +6,11 @@ resolved, put there by an effect, set up in place), while it is on the battlefie
 
 from __future__ import annotations
 
-from .. import effects
-from ..objects import Obj
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import effects
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
 
 
 def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:

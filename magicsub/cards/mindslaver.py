@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..control import give, target_player_gone
-from ..errors import RulesError
-from ..resolution import FOLLOWS
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.errors import RulesError
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.zones import Zone
+from ..rules.control import give, target_player_gone
 
 TEXT = ("{4}, {T}, Sacrifice Mindslaver: You control target player during that player's next "
         "turn. (You see all cards that player could see and make all decisions for the player.)")

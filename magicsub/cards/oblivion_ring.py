@@ -1,11 +1,11 @@
 """Oblivion Ring: two triggered abilities, linked (CR 607.2a). The return is a triggered ability
 of its own, controlled by whoever controlled Oblivion Ring as it left (CR 603.3a); see
-``magicsub.until``. Oracle text as on Scryfall (the 2024 "enters" wording)."""
+``magicsub.rules.until``. Oracle text as on Scryfall (the 2024 "enters" wording)."""
 
 from __future__ import annotations
 
-from .. import until
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..rules import until
 
 NAME = "Oblivion Ring"
 TEXT = ("When Oblivion Ring enters, exile another target nonland permanent.\n"

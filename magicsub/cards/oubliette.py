@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from .. import hooks
-from ..errors import RulesError
-from ..phasing import phase_out as phase
-from ..phasing import source_left
-from ..resolution import FOLLOWS
-from ..triggers import fire
-from ..zones import Zone
-from . import CardDef, register
+from ..engine import hooks
+from ..engine.errors import RulesError
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.triggers import fire
+from ..engine.zones import Zone
+from ..rules.phasing import phase_out as phase
+from ..rules.phasing import source_left
 
 TEXT = ("When Oubliette enters, target creature phases out until Oubliette leaves the "
         "battlefield. Tap that creature as it phases in this way. (Auras and Equipment phase out "

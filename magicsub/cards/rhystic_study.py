@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..resolution import FOLLOWS
-from ..triggers import fire
-from ..turns import draw
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.triggers import fire
+from ..engine.turns import draw
+from ..engine.zones import Zone
 
 TEXT = "Whenever an opponent casts a spell, you may draw a card unless that player pays {1}."
 
@@ -26,7 +26,7 @@ def _watch(tx, gid, source, before, after) -> None:
 
 def _resolve(tx, gid, top, choose, target) -> None:
     """You may draw a card unless that player pays {1}."""
-    from ..control import decider
+    from ..rules.control import decider
 
     caster = (dict(top.extra).get("data") or (None,))[0]
     game = tx.game(gid)

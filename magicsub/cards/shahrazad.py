@@ -11,10 +11,10 @@ or ability that created the subgame finishes resolving"): ``finish``.
 
 from __future__ import annotations
 
-from .. import hooks
-from ..objects import Obj
-from ..transaction import Tx
-from . import CardDef, register
+from ..engine import hooks
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.transaction import Tx
 
 
 def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:

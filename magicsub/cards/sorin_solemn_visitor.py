@@ -4,11 +4,11 @@ leaves the game, until that turn would have begun (CR 800.4m). The engine models
 
 from __future__ import annotations
 
-from .. import modifiers
-from ..objects import Obj
-from ..transaction import Tx
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.transaction import Tx
+from ..engine.zones import Zone
+from ..rules import modifiers
 
 NAME = "Sorin, Solemn Visitor"
 TEXT = ("+1: Until your next turn, creatures you control get +1/+0 and gain lifelink.\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import CardDef, register
+from ..engine.registry import CardDef, register
 
 TEXT = ("Manifest the top card of your library. (Put it onto the battlefield face down as a 2/2 "
         "creature. Turn it face up any time for its mana cost if it’s a creature card.)")
@@ -10,8 +10,8 @@ TEXT = ("Manifest the top card of your library. (Put it onto the battlefield fac
 
 def resolve(tx, gid: int, top, choose, target) -> None:
     """Its controller manifests the top card of their library."""
-    from ..phasing import manifest
-    from ..resolution import FOLLOWS
+    from ..engine.resolution import FOLLOWS
+    from ..rules.phasing import manifest
 
     tx.step("608.2c", FOLLOWS)
     manifest(tx, top.controller)

@@ -12,14 +12,14 @@ within that range (801.10)."""
 
 from __future__ import annotations
 
-from ..objects import Obj
-from ..ranges import affected
-from ..resolution import FOLLOWS
-from ..state import game_name as _game
-from ..transaction import Tx
-from ..triggers import fire
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.objects import Obj
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.state import game_name as _game
+from ..engine.transaction import Tx
+from ..engine.triggers import fire
+from ..engine.zones import Zone
+from ..rules.ranges import affected
 
 
 def _watch(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None) -> None:

@@ -13,7 +13,7 @@ no warning (``game.unknown_card``).
 
 from __future__ import annotations
 
-from . import CardDef, register
+from ..engine.registry import CardDef, register
 
 VANILLA = tuple(register(card) for card in (
     CardDef("Serra Angel", ("creature",), "Flying, vigilance", 4, 4,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..control import give, target_player_gone
-from ..resolution import FOLLOWS
-from ..zones import Zone
-from . import CardDef, register
+from ..engine.registry import CardDef, register
+from ..engine.resolution import FOLLOWS
+from ..engine.zones import Zone
+from ..rules.control import give, target_player_gone
 
 TEXT = ("You control target player during that player's next turn. Exile Worst Fears. (You see "
         "all cards that player could see and make all decisions for the player.)")

@@ -2,7 +2,7 @@
 
 A ``Stepper``'s ``text/plain`` output lists every step (rule, changes naming objects by id) and
 the board after the last step; a ``Quiz``'s lists its choices and the engine's answer (see
-``magicsub.textview.stepper_text`` and ``quiz_text``). nbval checks those outputs against the
+``magicsub.views.textview.stepper_text`` and ``quiz_text``). nbval checks those outputs against the
 engine; the browser tests check the built page against them. So an engine change that reaches
 the page but not the committed notebook, or a page that shows the wrong board, fails here.
 """
@@ -199,7 +199,7 @@ def page_widgets(relative: str) -> list[StepperExpect | QuizExpect]:
     committed notebook ``book/x.ipynb`` (whose widget outputs keep their text form only: the
     committed notebooks hold no widget state); empty for a page without a notebook. Steppers
     side by side (``magicsub.book.compare``, text "Compare ...") count as their steppers, each
-    text a block of its own (``magicsub.history.Comparison.summary``)."""
+    text a block of its own (``magicsub.views.history.Comparison.summary``)."""
     notebook = REPO_ROOT / Path(relative).with_suffix(".ipynb")
     if not notebook.is_file():
         return []

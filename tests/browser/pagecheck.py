@@ -76,11 +76,12 @@ PAINT_TIMES: list[tuple[str, float]] = []
 
 # Text a reader sees in the HTML widgets (Stack pages are HTML widgets) inside a scope;
 # hidden elements have no innerText, so only the selected page of a Stack counts. A static
-# stepper (magicsub.pagehtml) shows its step in its stage.
+# stepper (magicsub.pages.statichtml) shows its step in its stage.
 _HTML_TEXT_JS = """scope => Array.from(
     scope.querySelectorAll('.widget-html-content, .widget-htmlmath-content, .ms-stage'))
   .map(el => el.innerText.trim()).filter(Boolean).join('\\n')"""
-# A static stepper or quiz (magicsub.pagehtml), played by magicsub/assets/pages/magicsub-pages.js.
+# A static stepper or quiz (magicsub.pages.statichtml), played by
+# magicsub/assets/pages/magicsub-pages.js.
 STATIC_WIDGETS = ".magicsub-stepper.ms-static, .magicsub-quiz.ms-static"
 STATIC_DATA = re.compile(r'<script type="application/json" class="ms-data">(.*?)</script>', re.S)
 
@@ -147,7 +148,7 @@ def require_built(relative: str) -> Path:
 
 def page_has_widgets(path: Path) -> bool:
     """Tell whether a built page has steppers or quizzes: embedded widget state (rendered by
-    html-manager) or static ones (``magicsub.pagehtml``)."""
+    html-manager) or static ones (``magicsub.pages.statichtml``)."""
     text = path.read_text("utf8")
     return WIDGET_STATE in text or 'class="magicsub-stepper ms-static' in text \
         or 'class="magicsub-quiz ms-static' in text
@@ -484,8 +485,8 @@ def board(scope: Locator) -> dict | None:
 
 
 def show_every_step(scope: Locator) -> None:
-    """Switch a compact static stepper (``magicsub.pagehtml.step_groups``) to one position per
-    step: press its "Show every step" button unless it is pressed already."""
+    """Switch a compact static stepper (``magicsub.pages.statichtml.step_groups``) to one position
+    per step: press its "Show every step" button unless it is pressed already."""
     toggle = scope.locator("button.ms-all")
     if toggle.count() and toggle.get_attribute("aria-pressed") != "true":
         toggle.click()
@@ -642,8 +643,8 @@ def parse_step_html(html: str) -> dict:
 
 
 def static_pages(data: dict) -> list[str]:
-    """A static stepper's JSON (``magicsub.pagehtml.pack``) -> each page's HTML, decoded here
-    as the page's script decodes it: ``"f"`` the fragments, ``"s"`` each page as fragment
+    """A static stepper's JSON (``magicsub.pages.statichtml.pack``) -> each page's HTML, decoded
+    here as the page's script decodes it: ``"f"`` the fragments, ``"s"`` each page as fragment
     indices, a ``[start, count]`` pair repeating indices of the page before."""
     pages, previous = [], []
     for items in data["s"]:

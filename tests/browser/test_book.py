@@ -3,7 +3,7 @@
 Every page of ``_build/html`` is served from 127.0.0.1 and opened in Debian's headless
 Chromium, once for all the tests on it (see conftest.py). Run ``make book`` first;
 ``make browser`` runs only these tests. The book shows its steppers and quizzes as static
-HTML played by ``magicsub/assets/pages/magicsub-pages.js`` (``magicsub.pagehtml``), with no
+HTML played by ``magicsub/assets/pages/magicsub-pages.js`` (``magicsub.pages.statichtml``), with no
 widget state and no widget manager.
 """
 
@@ -97,7 +97,7 @@ DARK_JS = """async mode => { const root = document.documentElement;
 
 
 ANONYMOUS = re.compile(r".+#\d+$")
-LISTED_MAX = 8  # magicsub.render.LIBRARY_NAMES_MAX: longer libraries are shown by their count
+LISTED_MAX = 8  # magicsub.views.render.LIBRARY_NAMES_MAX: longer libraries are shown by their count
 
 
 def steppers_on(tab) -> tuple[list[Locator], list[StepperExpect]]:

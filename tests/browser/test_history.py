@@ -1,5 +1,5 @@
 """The Rules history part in a real browser: one scenario under two editions side by side
-(``magicsub.book.compare``, ``pagehtml.Compare``) and a paragraph's word diff
+(``magicsub.book.compare``, ``statichtml.Compare``) and a paragraph's word diff
 (``magicsub.book.rule_diff``), on ``book/history_506_6.html``, loaded once a viewport.
 
 At 1280x800 the two steppers sit side by side; at 390x844 they are stacked and nothing scrolls

@@ -2,9 +2,9 @@
 local.
 
 A Shahrazad scenario is written to a page (and a static Quiz to a second page) with
-``magicsub.htmlpage``: the book's stepper (``magicsub.pagehtml``) with the book's script and
-styles in ``walkthrough_files/``, served from 127.0.0.1, and driven with the keyboard and the
-mouse: the slider, Previous/Next, Play, "Show every step", "Jump to the step citing", the step
+``magicsub.pages.walkthrough``: the book's stepper (``magicsub.pages.statichtml``) with the book's
+script and styles in ``walkthrough_files/``, served from 127.0.0.1, and driven with the keyboard and
+the mouse: the slider, Previous/Next, Play, "Show every step", "Jump to the step citing", the step
 address ``#walk-N``. Uses the ``page`` and ``axe_js`` fixtures and the helpers of this folder
 (conftest.py, pagecheck.py); needs ``npm ci`` (axe-core), not the built book.
 """
@@ -36,8 +36,9 @@ from pagecheck import (
 from playwright.sync_api import Locator, Page
 
 import magicsub
-from magicsub import cli, htmlpage
-from magicsub.pagehtml import Quiz
+from magicsub import cli
+from magicsub.pages import walkthrough
+from magicsub.pages.statichtml import Quiz
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +70,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict:
     result = magicsub.load_scenario(text=SCENARIO).run()
     quiz = Quiz("Who wins the subgame?", CHOICES, result,
                 answer=lambda r: CHOICES.index(r.game.world.games[1].winner), rule="726.3")
-    htmlpage.write_static_page([quiz], root / "quiz.html", title="A quiz")
+    walkthrough.write_static_page([quiz], root / "quiz.html", title="A quiz")
     return {"root": root, "result": result, "quiz": quiz}
 
 
@@ -90,7 +91,7 @@ def visible_obj(scope: Locator, oid: str) -> dict[str, str]:
 def test_page_has_no_link_to_another_host(site: dict) -> None:
     html = (site["root"] / "walkthrough.html").read_text(encoding="utf-8")
     assert "http" not in html.lower() and "cdn" not in html.lower()
-    for name in htmlpage.ASSETS:
+    for name in walkthrough.ASSETS:
         assert "http" not in (site["root"] / "walkthrough_files" / name).read_text().lower()
 
 
@@ -149,7 +150,7 @@ def test_stepping_with_the_keyboard_moves_the_library_into_the_subgame(
     assert not violations, describe_violations(violations)
     assert report.requests and all(is_local(url) for url in report.requests), report.requests
     assert {url.rsplit("/", 1)[1] for url in report.requests
-            if "/walkthrough_files/" in url} == set(htmlpage.ASSETS)
+            if "/walkthrough_files/" in url} == set(walkthrough.ASSETS)
     assert not report.problems(), report.summary()
 
 

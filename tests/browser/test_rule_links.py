@@ -3,7 +3,7 @@
 On every page, the rule numbers of the text are links (tools/rule_links.py) whose targets exist
 on the rules page, and no number the page's editions know is left unlinked; one or two of each
 page's links are followed, and the paragraph they reach starts with their number. A link is
-clicked for real, and so is a board's rule link (magicsub.render with the book's rules page).
+clicked for real, and so is a board's rule link (magicsub.views.render with the book's rules page).
 Run ``make book`` first.
 """
 
@@ -26,7 +26,7 @@ from pagecheck import (
 from playwright.sync_api import Browser, Page
 
 import magicsub
-from magicsub import render, rulelinks
+from magicsub.views import render, rulelinks
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ RULES = "book/reference_rules.html"
 TARGET_TEXT_JS = "() => { const t = document.querySelector(':target'); " \
                  "return t ? [t.id, t.innerText.trim()] : null; }"
 # The text of the page's article that the extension links: no code, headings, links, widgets
-# (ipywidgets, or the book's static steppers and quizzes: magicsub.render links their rule
+# (ipywidgets, or the book's static steppers and quizzes: magicsub.views.render links their rule
 # numbers itself), parts it is told to leave alone, nor the rules page's paragraphs (each
 # edition's block looks in its own edition first).
 PROSE_JS = """() => {

@@ -24,7 +24,8 @@ from pagecheck import (
 from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page, Route
 from test_html_page import SCENARIO
 
-from magicsub import cli, htmlpage
+from magicsub import cli
+from magicsub.pages import walkthrough
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +39,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     scenario.write_text(SCENARIO, encoding="utf-8")
     assert cli.write_page(scenario, root / "walkthrough.html", single_file=True) == 0
     scenario.unlink()
-    snippet = htmlpage.embed_snippet("walkthrough.html", "Shahrazad walkthrough")
+    snippet = walkthrough.embed_snippet("walkthrough.html", "Shahrazad walkthrough")
     (root / "post.html").write_text(
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A post</title>'
         f"</head><body><main><h1>A post</h1>{snippet}</main></body></html>\n", encoding="utf-8")

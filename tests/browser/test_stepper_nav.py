@@ -1,7 +1,7 @@
 """Finding a step in the built book's static steppers, at a phone's and a laptop's width.
 
-``magicsub.pagehtml.Stepper`` opens compact (``step_groups``: steps that change nothing or only
-walk the turn on fold into the step before), with a "Show every step (N)" button; every step
+``magicsub.pages.statichtml.Stepper`` opens compact (``step_groups``: steps that change nothing or
+only walk the turn on fold into the step before), with a "Show every step (N)" button; every step
 has an address ``#KEY-N`` that stepping writes (``history.replaceState``); "Jump to the step
 citing" goes to a rule's first step; ``ms:beforestep``/``ms:step`` events bubble from the
 stepper; the live region says where it is; each control shows a focus ring; every step is in a

@@ -1,0 +1,271 @@
+"""The vocabulary of steps (DESIGN.md section 5): each action's fields, their kinds, and the
+checks of shape shared by scenario files and ``Game.apply``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .arguments import plain
+from .errors import ScenarioError
+from .limits import MAX_NUMBER, MAX_TEXT, shown
+from .state import STEPS
+from .textchars import lone_surrogate, refusal
+from .zones import Zone
+
+ADVANCE = STEPS[1:] + ("next_turn",)
+"""The steps ``advance`` goes to."""
+ZONES = tuple(z.value for z in Zone)
+"""The zone names, in ``Zone`` order."""
+DURATIONS = ("end_of_turn", "source_leaves", "forever")
+"""The durations named by a word; ``{next_turn: PLAYER}`` is the other."""
+CHOICES = ("cost", "choice", "rule")
+"""What a ``choice`` step asks for."""
+INFO = ("life", "counters")
+"""What an ``info`` step asks about."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action: its name, kind and whether it is required."""
+
+    name: str
+    kind: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action: its fields, and the field a bare scalar stands for (``resolve: shahrazad``)."""
+
+    name: str
+    fields: tuple[Field, ...]
+    scalar: str | None = None
+    doc: str = ""
+
+
+def _f(spec: str) -> Field:
+    name, kind = spec.split(":")
+    return Field(name.rstrip("?"), kind, not name.endswith("?"))
+
+
+def _a(name: str, fields: str, scalar: str | None = None, doc: str = "") -> Action:
+    return Action(name, tuple(_f(s) for s in fields.split()), scalar, doc)
+
+
+ACTIONS: dict[str, Action] = {a.name: a for a in [
+    _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)"),
+    _a("copy", "spell:object by:player id?:new_id", doc="copy a spell on the stack (707.10)"),
+    _a("resolve", "object?:object choose?:object target?:target", "object",
+       doc="all players pass; the top of the stack resolves (117.4)"),
+    _a("advance", "step:step", "step", doc="go to the next such step (500.2)"),
+    _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)"),
+    _a("counters", "player:player kind:str add:int game?:game", doc="player counters (122.1)"),
+    _a("life", "player:player add?:int set?:int", doc="gain or lose life (119.3)"),
+    _a("create", "id:new_id name:str controller:player zone:zone token?:bool types?:types "
+       "power?:int toughness?:int", doc="create a token (111.2)"),
+    _a("move", "object:object to:zone game?:game bottom?:bool", doc="an effect moves an object"),
+    _a("bring_in", "object:object to:zone", doc="bring a card in from outside (726.4a)"),
+    _a("win", "player:player", "player", doc="the game in progress ends; this player wins"),
+    _a("draw_game", "value:bool", "value", doc="the game in progress ends in a draw"),
+    _a("leave", "player:player game?:game", "player",
+       doc="the player leaves a game (800.4a); game: which (default: the one in progress)"),
+    _a("lose", "player:player game?:game", "player",
+       doc="the player loses a game; game: which (default: the one in progress)"),
+    _a("concede", "player:player game?:game", "player",
+       doc="the player concedes a game (104.3a); game: which (default: the one in progress)"),
+    _a("attack", "creature:object defender:player",
+       doc="declare an attacker, in the declare attackers step (508.1)"),
+    _a("cycle", "card:object by:player", doc="cycle a card (702.29a)"),
+    _a("effect", "control:object to:player source?:str until?:until static?:bool",
+       doc="a control-changing effect begins (static: a static ability's effect, 611.3a)"),
+    _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
+    _a("choice", "player:player kind:choice object?:object chooser?:player rule?:str "
+       "decision?:player",
+       doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)"),
+    _a("info", "player:player what:info",
+       doc="an effect needs a player's life or counters (800.4i)"),
+    _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
+    _a("activate", "object:object by:player ability?:str target?:target",
+       doc="activate an activated ability (602.2; a loyalty ability by its cost, 606.3)"),
+    _a("choose_target", "ability:object target:target",
+       doc="a triggered ability on the stack takes a target (603.3d, 601.2c)"),
+    _a("phase_out", "object:object", "object", doc="an effect phases a permanent out (702.26b)"),
+    _a("phase_in", "object:object", "object", doc="an effect phases a permanent in (702.26c)"),
+    _a("turn_face_down", "object:object", "object",
+       doc="an effect turns a permanent face down (708.2a)"),
+    _a("turn_face_up", "object:object by:player",
+       doc="special action: turn a manifested creature card face up (116.2b, 701.34b)"),
+    _a("manifest", "player:player", "player",
+       doc="manifest the top card of the player's library (701.34a)"),
+]}
+
+KINDS = {
+    "player": "a player's name",
+    "object": "an object id",
+    "target": "an object id or a player's name",
+    "new_id": "a new object id",
+    "str": "a string",
+    "int": "an integer",
+    "bool": "true or false",
+    "zone": "a zone (" + ", ".join(ZONES) + ")",
+    "game": "a game (main, 1, 2, ...)",
+    "step": "a step (" + ", ".join(ADVANCE) + ")",
+    "types": "a list of card types",
+    "until": ", ".join(DURATIONS) + " or {next_turn: PLAYER}",
+    "choice": ", ".join(CHOICES[:-1]) + " or " + CHOICES[-1],
+    "info": " or ".join(INFO),
+}
+
+
+def parse_game(value: object) -> int:
+    """``main`` (or 0) is game 0; a whole number (or a string of ASCII digits) is that subgame.
+
+    >>> parse_game("main"), parse_game(2), parse_game("3")
+    (0, 2, 3)
+    """
+    if value == "main":
+        return 0
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
+        return int.__int__(value)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        return int(value)
+    raise ScenarioError(f"expected {KINDS['game']}, got {shown(value)}")
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT and not lone_surrogate(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_NUMBER
+
+
+def _not_a_name(value: object, where: str) -> None:
+    """Refuse text that is no name: it holds a control, format or line-break character."""
+    why = refusal(value) if isinstance(value, str) else None
+    if why is not None:
+        raise ScenarioError(f"{where}: expected a name, got {shown(value)}: {why}")
+
+
+def check_value(kind: str, value: object, where: str) -> object:
+    """Check one value's shape against its kind; return it normalised (plain ``str`` and
+    ``int``, a list of card types as a list). Every text field is a name (``textchars``)."""
+    ok = True
+    value = plain(value)
+    if kind in ("player", "object", "new_id", "str", "target"):
+        ok = _is_text(value)
+        if ok:
+            _not_a_name(value, where)
+    elif kind == "int":
+        ok = _is_int(value)
+    elif kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "game":
+        try:
+            return parse_game(value)
+        except ScenarioError:
+            ok = False
+    elif kind in ("zone", "step", "choice", "info"):
+        ok = isinstance(value, str) and value in {"zone": ZONES, "step": ADVANCE,
+                                                  "choice": CHOICES, "info": INFO}[kind]
+    elif kind == "types":
+        ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
+        if ok:
+            value = [plain(t) for t in value]
+            for i, t in enumerate(value):
+                _not_a_name(t, f"{where}[{i}]")
+    elif kind == "until":
+        ok = (isinstance(value, str) and value in DURATIONS) or (
+            isinstance(value, dict) and list(value) == ["next_turn"]
+            and _is_text(value["next_turn"]))
+        if ok and isinstance(value, dict):
+            value = {"next_turn": plain(value["next_turn"])}
+            _not_a_name(value["next_turn"], f"{where}.next_turn")
+    if not ok:
+        expected = KINDS[kind]
+        if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            expected = f"an integer from -{MAX_NUMBER} to {MAX_NUMBER} (MAX_NUMBER)"
+        raise ScenarioError(f"{where}: expected {expected}, got {shown(value)}")
+    return value
+
+
+def normalize(step: object) -> tuple[str, dict]:
+    """Check a step's shape: a one-key mapping naming a known action with the right fields.
+
+    Return ``(action, fields)``. Raise ``ScenarioError`` saying what was expected.
+
+    >>> normalize({"resolve": "shahrazad"})
+    ('resolve', {'object': 'shahrazad'})
+    """
+    if not isinstance(step, dict) or len(step) != 1:
+        raise ScenarioError("a step is a mapping with exactly one key (the action), got "
+                            f"{shown(step)}")
+    (name, value), = step.items()
+    name = plain(name)
+    action = ACTIONS.get(name) if isinstance(name, str) else None
+    if action is None:
+        known = ", ".join(sorted(ACTIONS) + ["expect"])
+        raise ScenarioError(f"unknown step {shown(name)}; expected one of {known}")
+    if not isinstance(value, dict):
+        if action.scalar is None:
+            fields = ", ".join(f.name for f in action.fields)
+            raise ScenarioError(f"{name}: expected a mapping with {fields}, got {shown(value)}")
+        value = {action.scalar: value}
+    known = {f.name: f for f in action.fields}
+    value = {plain(k): v for k, v in value.items()}
+    extra = [k for k in value if k not in known]
+    if extra:
+        raise ScenarioError(f"{name}: unknown field {shown(extra[0])}; expected "
+                            f"{', '.join(known)}")
+    out = {}
+    for f in action.fields:
+        if f.name not in value:
+            if f.required:
+                raise ScenarioError(f"{name}: missing field {f.name!r} ({KINDS[f.kind]})")
+            continue
+        out[f.name] = check_value(f.kind, value[f.name], f"{name}.{f.name}")
+    return name, out
+
+
+# -- expectations -------------------------------------------------------------------------------
+
+KEYS = {
+    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
+               "attached_to", "phased_out", "power", "toughness", "counters"},
+    "player": {"player", "life", "counters", "in_game", "game", "result"},
+    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
+    "priority": {"priority", "game"},
+    "active": {"active", "game"},
+    "stack": {"stack", "game"},
+    "subgames": {"subgames"},
+    "trace_cites": {"trace_cites"},
+    "trace_lacks": {"trace_lacks"},
+    "winner": {"winner", "game"},
+    "step": {"step", "game", "turn"},
+    "held": {"held", "game"},
+}
+"""Each kind of expectation (``magicsub.scenario.expectations`` checks them) and the keys it may
+have (``magicsub.scenario.schema`` gives their types)."""
+
+KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
+              "trace_lacks", "winner", "held", "step", "zone")
+"""The kinds in the order they are recognised: a mapping is of the first kind whose key it has
+(``{object: x, zone: exile}`` is an object expectation)."""
+
+
+def kind_of(exp: dict) -> str:
+    """Which kind of expectation a mapping is; raise ``ScenarioError`` if none or unknown keys."""
+    if not isinstance(exp, dict) or not exp:
+        raise ScenarioError(f"an expectation is a mapping, got {shown(exp)}")
+    for kind in KIND_ORDER:
+        if kind in exp:
+            extra = [k for k in exp if k not in KEYS[kind]]
+            if extra:
+                article = "an" if kind[0] in "aeiou" else "a"
+                raise ScenarioError(f"unknown key {shown(extra[0])} in {article} {kind} "
+                                    f"expectation; expected {', '.join(sorted(KEYS[kind]))}")
+            if "game" in exp:
+                parse_game(exp["game"])
+            return kind
+    raise ScenarioError(f"unknown expectation {shown(exp)}; expected one of the keys "
+                        f"{', '.join(KEYS)}")

@@ -1,0 +1,250 @@
+"""Turns and steps: passing priority, the turn-based actions, advancing through the steps and
+beginning the next turn (CR 117.3d, 117.4, 500, 504, 508.8, 510, 514), with the multiplayer
+exceptions of CR 800.4e, 800.4k, 800.4m and 800.7.
+
+Priority, state-based actions and the end of a game live in ``magicsub.engine.priority``
+(re-exported here); the core imports in one direction: priority, then resolution, then turns.
+"""
+
+from __future__ import annotations
+
+from . import effects, hooks
+from .characteristics import keywords, power
+from .errors import RulesError
+from .limits import shown
+from .objects import Obj
+from .priority import (  # noqa: F401 - re-exported: the core's entry points stay reachable here
+    check_one_left,
+    check_sba,
+    declaring,
+    draw,
+    end_declarations,
+    end_game,
+    priority_point,
+    put_triggers,
+    receiver,
+    set_planar_controller,
+)
+from .resolution import resolve_top
+from .start import first_turn, require_begun
+from .state import PRIORITY_STEPS, STEPS, PendingTrigger
+from .transaction import Tx
+from .zones import Zone
+
+ADVANCE_TARGETS = STEPS[1:] + ("next_turn",)
+
+
+def pass_priority(tx: Tx, player: str) -> None:
+    """CR 117.3d and 117.4: the priority holder passes; after all pass in succession, the top of the
+    stack resolves or the step ends."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if game.pregame:
+        require_begun(tx, gid, f"{player} cannot pass priority", player)
+    if game.priority != player:
+        holder = game.priority or "no player"
+        raise RulesError("117.3d", f"{player} cannot pass priority: {holder} holds priority in "
+                         f"the {'main game' if gid == 0 else f'subgame {gid}'}", subject=player)
+    passed = game.passed + (player,)
+    nxt = game.next_in_order(player)
+    tx.step("117.3d", "Then the next player in turn order receives priority")
+    tx.pass_priority(gid, player)
+    if set(passed) >= set(game.in_game):
+        if tx.world.stack(gid):
+            resolve_top(tx)
+        else:
+            tx.step("117.4", "if the stack is empty, the phase or step ends")
+            nxt = STEPS[STEPS.index(game.step) + 1] if game.step != "cleanup" else "next_turn"
+            advance(tx, "main" if nxt == "draw" and skips_first_draw(game) else nxt)
+        return
+    tx.set_priority(gid, nxt, keep_passes=True)
+
+
+def advance(tx: Tx, target: str) -> None:
+    """Move the game in progress forward to the next ``target`` step (CR 500.2: the stack must be
+    empty), performing the turn-based actions on the way."""
+    if target not in ADVANCE_TARGETS:
+        raise RulesError("500.2", f"unknown step {shown(target)}; expected one of "
+                         f"{', '.join(ADVANCE_TARGETS)}", subject=str(target))
+    gid = tx.world.current
+    if tx.world.stack(gid):
+        top = tx.world.stack(gid)[-1]
+        raise RulesError("500.2", f"the step cannot end while {top.label()} is on the stack",
+                         subject=top.id)
+    _refuse_skipped_draw(tx, gid, target)
+    if tx.game(gid).pregame:
+        first_turn(tx, gid)
+        if target == "next_turn":
+            return
+    for _ in range(len(STEPS) * 3):
+        game = tx.game(gid)
+        if game.ended or tx.world.current != gid:
+            return
+        if game.step == "cleanup":
+            begin_turn(tx, gid)
+            if target == "next_turn":
+                return
+            continue
+        if declaring(game):
+            end_declarations(tx, gid)
+            game = tx.game(gid)
+        nxt = STEPS[STEPS.index(game.step) + 1]
+        skipped: tuple[str, ...] = ()
+        if nxt == "draw" and skips_first_draw(game):
+            tx.step("103.8a", "skips the draw step")
+            tx.note(f"{game.active} plays first in a two-player game: their first turn has no "
+                    "draw step; the upkeep is followed by the precombat main phase.")
+            nxt, skipped = "main", ("draw",)
+        elif game.step == "declare_attackers" and not game.attacks:
+            tx.step("508.8", "skip the declare blockers and combat damage steps")
+            tx.note("No creature was declared as an attacker: the combat phase goes on to its end "
+                    "of combat step.")
+            nxt, skipped = "end_of_combat", ("declare_blockers", "combat_damage")
+        elif game.step in ("untap", "cleanup"):
+            tx.step("500.3", "ends when all specified actions")
+        else:
+            tx.step("500.2", "ends when the stack is empty and all players pass")
+        if game.step == "end_of_combat" and game.attacks:
+            tx.step("511.3", "all creatures, battles, and planeswalkers are removed from combat")
+            tx.fact(gid, "attacks", (), "no creature is attacking any more")
+        tx.set_turn(gid, step=nxt)
+        tx.set_priority(gid, None)
+        _turn_based(tx, gid, nxt)
+        game = tx.game(gid)
+        if game.ended or tx.world.current != gid:
+            return
+        if nxt in PRIORITY_STEPS:
+            priority_point(tx, gid, None)
+        else:
+            tx.set_priority(gid, None)
+        if tx.world.current != gid or tx.game(gid).ended:
+            return
+        if nxt == target or target in skipped:
+            return
+        if tx.world.stack(gid):
+            tx.note("The stack is not empty, so the game stops here (CR 500.2).")
+            return
+
+
+def skips_first_draw(game) -> bool:
+    """CR 103.8a: in a two-player game the player who plays first skips the draw step of their
+    first turn (CR 800.7: not in a multiplayer game)."""
+    return not game.multiplayer and game.turn <= 1 and (game.pregame or game.active == game.first)
+
+
+def _refuse_skipped_draw(tx: Tx, gid: int, target: str) -> None:
+    game = tx.game(gid)
+    if target == "draw" and skips_first_draw(game) and game.step in ("pregame", "untap",
+                                                                     "upkeep"):
+        who = game.active or game.first
+        raise RulesError("103.8a", f"{who} plays first in a two-player game and skips the draw "
+                         "step of their first turn: there is no draw step to advance to (advance "
+                         "to upkeep or main)", subject=who)
+
+
+def _turn_based(tx: Tx, gid: int, step: str) -> None:
+    hooks.emit("step_begins", tx, gid, step)
+    game = tx.game(gid)
+    if step == "draw" and game.active is not None:
+        if game.turn == 1 and game.active == game.first:
+            tx.step("800.7", "doesn’t skip the draw step")
+        else:
+            tx.step("504.1", "the active player draws a card")
+        draw(tx, gid, game.active)
+    elif step == "declare_blockers":
+        tx.step("509.1", "the defending player declares blockers")
+        tx.note("No creature blocks (this engine does not model blocking).")
+    elif step == "combat_damage":
+        _combat_damage(tx, gid)
+    elif step == "end":
+        _end_step_triggers(tx, gid)
+    elif step == "cleanup":
+        tx.step("514.2", "“until end of turn” and “this turn” effects end")
+        for obj in sorted((o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD) if o.damage),
+                          key=lambda o: o.order):  # damage is marked on permanents only
+            tx.set_damage(obj.id, 0)
+        touched = effects.end(tx, lambda e: e.game == gid and e.until == "end_of_turn",
+                              "end of turn")
+        effects.exile_orphans(tx, touched)
+        hooks.emit("cleanup", tx, gid)
+
+
+def _combat_damage(tx: Tx, gid: int) -> None:
+    """CR 510.1-510.2: each attacker assigns its damage to the player it attacks (none to a
+    player who has left, CR 800.4e); then all of it is dealt at once."""
+    game = tx.game(gid)
+    dealt: dict[str, list[tuple[str, int]]] = {}
+    sources: list[Obj] = []
+    for creature, defender in game.attacks:
+        obj = tx.world.objects.get(creature)
+        if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
+            continue
+        if not tx.game(gid).seat(defender).in_game:
+            tx.step("800.4e", "that damage isn’t assigned")
+            tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
+                    "damage is not assigned.")
+            continue
+        dealt.setdefault(defender, []).append((obj.label(), power(tx.world, obj)))
+        sources.append(obj)
+    if not dealt:
+        return
+    tx.step("510.2", "all combat damage that’s been assigned is dealt simultaneously")
+    for defender, hits in dealt.items():
+        tx.note(f"{' and '.join(f'{name} ({n})' for name, n in hits)} deal"
+                f"{'s' if len(hits) == 1 else ''} combat damage to {defender}.")
+        tx.set_life(gid, defender, tx.game(gid).seat(defender).life - sum(n for _, n in hits))
+    _lifelink(tx, gid, sources)
+
+
+
+def _lifelink(tx: Tx, gid: int, sources: list[Obj]) -> None:
+    """CR 702.15b: combat damage dealt by a source with lifelink makes its controller gain that
+    much life (the damage was dealt to players still in the game; no damage is prevented)."""
+    for obj in sources:
+        amount = power(tx.world, obj)
+        if amount > 0 and "lifelink" in keywords(tx.world, obj) and obj.controller \
+                and tx.game(gid).seat(obj.controller).in_game:
+            tx.step("702.15b", "to gain that much life")
+            tx.set_life(gid, obj.controller, tx.game(gid).seat(obj.controller).life + amount)
+
+def _end_step_triggers(tx: Tx, gid: int) -> None:
+    for d in sorted((d for d in tx.world.delayed.values() if d.game == gid and d.when == "end"),
+                    key=lambda d: d.id):
+        tx.step("603.3", "the next time a player would receive priority")
+        tx.delayed_event(d.id, d.text, "its moment has come")
+        tx.trigger_event(gid, d.id, d.text, "triggers", "pending", PendingTrigger(
+            d.id, d.source, d.controller, d.text, d.behaviour, (d.obj, *d.data)))
+
+
+def begin_turn(tx: Tx, gid: int) -> None:
+    """The next turn begins: skipped for players who have left (CR 800.4k), ending effects that
+    last until a player's next turn (CR 800.4m)."""
+    game = tx.game(gid)
+    order = game.seats
+    current = game.turn_of if game.turn_of in order else order[0]
+    i = order.index(current)
+    turn = game.turn
+    for k in range(1, len(order) + 1):
+        player = order[(i + k) % len(order)]
+        ending = lambda e, p=player: e.game == gid and e.until == f"next_turn:{p}"  # noqa: E731
+        if not game.seat(player).in_game:
+            tx.step("800.4k", "that turn doesn’t begin")
+            tx.note(f"{player} has left the game, so {player}'s turn does not begin.")
+            if any(ending(e) for e in tx.world.effects.values()):
+                tx.step("800.4m", "will last until that turn would have begun")
+                touched = effects.end(tx, ending, f"{player}'s turn would have begun")
+                effects.exile_orphans(tx, touched)
+            hooks.emit("turn_skipped", tx, gid, player)
+            continue
+        turn += 1
+        tx.step("500.3", "ends when all specified actions")
+        tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
+        tx.set_priority(gid, None)
+        if game.variant == "planechase" and game.planar_controller != player:
+            tx.step("311.5", "a different player becomes the active player")
+            set_planar_controller(tx, gid, player)
+        if any(ending(e) for e in tx.world.effects.values()):
+            touched = effects.end(tx, ending, f"{player}'s turn began")
+            effects.exile_orphans(tx, touched)
+        hooks.emit("turn_begins", tx, gid, player)
+        return

@@ -1,0 +1,1 @@
+"""Pages: the static stepper and quiz, the standalone walkthrough page, the widgets."""

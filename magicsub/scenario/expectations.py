@@ -1,0 +1,212 @@
+"""Expectations: checks of a game's state, written as in scenario files (DESIGN.md section 5).
+
+``check(game, exp)`` returns what did not hold, as ``(expected, actual)`` strings; ``[]`` when
+the expectation holds. Without ``game``, an object is looked for in the whole tree, a player's
+figures are the main game's, and priority, active player and stack are the game in progress's.
+An expectation about a game that does not exist does not hold ("game 9 does not exist").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import characteristics
+from ..engine.actions import kind_of, parse_game
+from ..engine.objects import Kind
+from ..engine.zones import Zone
+from .validation import validate
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..game import Game
+
+def _game_label(gid: int | None) -> str:
+    return "outside" if gid is None else ("main" if gid == 0 else str(gid))
+
+
+def check(game: Game, exp: dict) -> list[tuple[str, str]]:
+    """Check one expectation against ``game``; return the mismatches as (expected, actual).
+
+    :raises ScenarioError: ``exp`` is not a well-formed expectation (``magicsub.scenario.schema``).
+    """
+    validate(exp, ref="expectation", line=None)
+    kind = kind_of(exp)
+    return _CHECKS[kind](game, exp)
+
+
+def _in(game: Game, exp: dict, default: int | None) -> tuple[int, GameState | None]:
+    """The game an expectation names (``default`` without ``game``: None is the game in
+    progress), and its state, or None when there is no such game."""
+    if "game" in exp:
+        gid = parse_game(exp["game"])
+    else:
+        gid = game.world.current if default is None else default
+    return gid, game.world.games.get(gid)
+
+
+def _missing(what: str, gid: int) -> list[tuple[str, str]]:
+    return [(f"{what} in game {_game_label(gid)}", f"game {gid} does not exist")]
+
+
+def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
+    oid = exp["object"]
+    o = game.world.obj(oid)
+    out: list[tuple[str, str]] = []
+    if "exists" in exp:
+        if bool(exp["exists"]) != (o is not None):
+            out.append((f"{oid} exists: {exp['exists']}", f"exists: {o is not None}"))
+        if o is None or not exp["exists"]:
+            return out
+    if o is None:
+        return [(f"{oid} to exist", "it does not exist")]
+    if "zone" in exp:
+        want = exp["zone"]
+        got = o.place
+        if want != got:
+            out.append((f"{oid} in {want}", f"in {got} ({_game_label(o.game)})"))
+    if "game" in exp:
+        gid = parse_game(exp["game"])
+        if o.game != gid:
+            out.append((f"{oid} in game {_game_label(gid)}", f"in game {_game_label(o.game)}"))
+    for key in ("controller", "owner", "face_up", "tapped", "attached_to", "phased_out"):
+        if key in exp and getattr(o, key) != exp[key]:
+            out.append((f"{oid} {key} {exp[key]!r}", f"{key} {getattr(o, key)!r}"))
+    if "power" in exp or "toughness" in exp:
+        now = characteristics.power_toughness(game.world, o)
+        got = dict(zip(("power", "toughness"), now, strict=True))
+        for key in ("power", "toughness"):
+            if key in exp and got[key] != exp[key]:
+                out.append((f"{oid} {key} {exp[key]!r}", f"{key} {got[key]!r}"))
+    if "counters" in exp:
+        have = dict(o.counters)
+        for k, n in exp["counters"].items():
+            if have.get(k, 0) != n:
+                out.append((f"{oid} {k} counters {n}", f"{have.get(k, 0)}"))
+    return out
+
+
+def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
+    p = exp["player"]
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"player {p}", gid)
+    if p not in g.seats:
+        if exp.get("in_game") is False and len(exp) <= 3:
+            return []
+        return [(f"{p} to be a player of game {_game_label(gid)}", "not a player of it")]
+    seat = g.seat(p)
+    out = []
+    if "life" in exp and seat.life != exp["life"]:
+        out.append((f"{p} life {exp['life']}", f"life {seat.life}"))
+    if "counters" in exp:
+        for k, n in exp["counters"].items():
+            if seat.counters.get(k, 0) != n:
+                out.append((f"{p} {k} counters {n}", f"{seat.counters.get(k, 0)}"))
+    if "in_game" in exp and seat.in_game != exp["in_game"]:
+        out.append((f"{p} in_game {exp['in_game']}", f"in_game {seat.in_game}"))
+    if "result" in exp and seat.result != exp["result"]:
+        out.append((f"{p} result {exp['result']!r}", f"result {seat.result!r}"))
+    return out
+
+
+def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
+    gid, g = _in(game, exp, 0)
+    zone = Zone(exp["zone"])
+    owner = exp.get("owner")
+    if g is None:
+        return _missing(f"{owner + ' ' if owner else ''}{zone.value}", gid)
+    out = []
+    what = f"{owner + ' ' if owner else ''}{zone.value} of game {_game_label(gid)}"
+    if "count" in exp:
+        count = game.world.count(gid, zone, owner)  # a count lists no object
+        if count != exp["count"]:
+            out.append((f"{exp['count']} objects in {what}", f"{count}"))
+    if "cards" not in exp and "contains" not in exp:
+        return out
+    ids = [o.id for o in game.world.in_zone(gid, zone, owner)]
+    if "cards" in exp and ids != list(exp["cards"]):
+        out.append((f"{what} = {exp['cards']}", f"{ids}"))
+    if "contains" in exp:
+        missing = [i for i in exp["contains"] if i not in ids]
+        if missing:
+            out.append((f"{what} contains {missing}", f"{ids}"))
+    return out
+
+
+def _priority(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"priority {exp['priority']}", gid)
+    return [] if g.priority == exp["priority"] else [(f"priority {exp['priority']}",
+                                                       f"priority {g.priority}")]
+
+
+def _active(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"active {exp['active']}", gid)
+    return [] if g.active == exp["active"] else [(f"active {exp['active']}", f"active {g.active}")]
+
+
+def _stack(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"stack {exp['stack']}", gid)
+    got = [o.source if o.kind is Kind.ABILITY else o.id for o in game.world.stack(g.gid)]
+    return [] if got == list(exp["stack"]) else [(f"stack {exp['stack']}", f"stack {got}")]
+
+
+def _subgames(game: Game, exp: dict):
+    n = game.world.running_subgames()
+    return [] if n == exp["subgames"] else [(f"{exp['subgames']} subgames", f"{n}")]
+
+
+def _rules(value: str | list) -> list:
+    """A citation or a list of them."""
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _cites(game: Game, exp: dict):
+    rules = set(game.trace.paragraph_keys())
+    missing = [r for r in _rules(exp["trace_cites"]) if r not in rules]
+    return [(f"trace cites {missing}", f"cites {sorted(rules)}")] if missing else []
+
+
+def _lacks(game: Game, exp: dict):
+    rules = set(game.trace.paragraph_keys())
+    present = [r for r in _rules(exp["trace_lacks"]) if r in rules]
+    return [(f"trace does not cite {present}", "it does")] if present else []
+
+
+def _winner(game: Game, exp: dict):
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"won by {exp['winner']}", gid)
+    return [] if g.winner == exp["winner"] and g.ended else [
+        (f"game {_game_label(g.gid)} won by {exp['winner']}",
+         f"winner {g.winner} ({g.status})")]
+
+
+def _step(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"step {exp['step']}", gid)
+    out = []
+    if g.step != exp["step"]:
+        out.append((f"step {exp['step']}", f"step {g.step}"))
+    if "turn" in exp and g.turn != exp["turn"]:
+        out.append((f"turn {exp['turn']}", f"turn {g.turn}"))
+    return out
+
+
+def _held(game: Game, exp: dict):
+    gid, g = _in(game, exp, 0)
+    if g is None:
+        return _missing(f"held {exp['held']}", gid)
+    got = [t.source for t in g.held]
+    return [] if got == list(exp["held"]) else [(f"held {exp['held']}", f"held {got}")]
+
+
+_CHECKS = {"object": _obj, "player": _player, "zone": _zone, "priority": _priority,
+           "active": _active, "stack": _stack, "subgames": _subgames, "trace_cites": _cites,
+           "trace_lacks": _lacks, "winner": _winner, "step": _step, "held": _held}

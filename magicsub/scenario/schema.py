@@ -1,0 +1,456 @@
+"""The scenario format as one JSON Schema (Draft 2020-12), built from the vocabulary of steps
+(``actions.ACTIONS`` and ``KINDS``) and of expectations (``actions.KEYS``).
+
+It is both the check of every field's type at load and the documentation of the format: every
+property has a ``description``, and each schema's ``title`` is the phrase an error uses
+(``expected <title>, got <value>``). ``magicsub/scenario.schema.json`` is this schema, written
+out by ``python tools/schema.py`` (a test keeps it up to date). What a schema cannot say (a
+name must be one of the players, an id must be declared before use) ``scenario.py`` checks after.
+
+``magicsub.scenario.validation`` applies it and turns its errors into messages with file lines.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..engine.actions import (
+    ACTIONS,
+    ADVANCE,
+    CHOICES,
+    DURATIONS,
+    INFO,
+    KEYS,
+    KIND_ORDER,
+    KINDS,
+    ZONES,
+    Action,
+)
+from ..engine.editions import EDITIONS
+from ..engine.limits import MAX_LIBRARY, MAX_NUMBER, MAX_OBJECTS, MAX_PLAYERS, MAX_STEPS, MAX_TEXT
+from ..engine.objects import NONTRADITIONAL_DECKS
+from ..engine.state import PREGAME, STEPS
+from ..engine.textchars import NAME_PATTERN
+from ..engine.zones import OUTSIDE
+from ..rules.subgame import KNOWN_VARIANTS
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "scenario.schema.json"
+"""The schema as a file, for editors and readers (``python tools/schema.py`` writes it)."""
+
+
+RESULTS = ("won", "lost", "drew", "left", "conceded")
+"""A player's result in a game, as the engine records it."""
+
+
+
+# -- pieces --------------------------------------------------------------------------------------
+def _text(title: str, description: str | None = None, *, empty: bool = False,
+          null: bool = False, prose: bool = False) -> dict:
+    """A string of at most ``MAX_TEXT`` characters; unless it is ``prose`` (a title, a
+    description), a name: no control, format or line-break character (``textchars``)."""
+    schema: dict = {"title": title, "type": ["string", "null"] if null else "string"}
+    if not empty:
+        schema["minLength"] = 1
+    schema["maxLength"] = MAX_TEXT
+    if not prose:
+        schema["pattern"] = NAME_PATTERN
+    return _doc(schema, description)
+
+
+def _int(title: str = "an integer", description: str | None = None, *,
+         minimum: int = -MAX_NUMBER, maximum: int = MAX_NUMBER) -> dict:
+    return _doc({"title": title, "type": "integer", "minimum": minimum, "maximum": maximum},
+                description)
+
+
+def _whole(description: str | None = None, *, maximum: int = MAX_NUMBER) -> dict:
+    return _int("a whole number", description, minimum=0, maximum=maximum)
+
+
+def _bool(description: str | None = None, *, null: bool = False) -> dict:
+    return _doc({"title": "true or false" + (" or null" if null else ""),
+                 "type": ["boolean", "null"] if null else "boolean"}, description)
+
+
+def _names(description: str) -> dict:
+    """A list of 2 to ``MAX_PLAYERS`` distinct player names (``players``, ``seating``)."""
+    return {"title": f"a list of 2 to {MAX_PLAYERS} distinct names", "type": "array",
+            "items": PLAYER, "minItems": 2, "maxItems": MAX_PLAYERS, "uniqueItems": True,
+            "description": description}
+
+
+def _enum(values: Iterable, title: str | None = None, description: str | None = None) -> dict:
+    values = list(values)
+    words = [v if isinstance(v, str) else json.dumps(v) for v in values]
+    return _doc({"title": title or "one of " + ", ".join(words), "enum": values}, description)
+
+
+def _list(items: dict, title: str, description: str | None = None, *,
+          max_items: int | None = None) -> dict:
+    schema = {"title": title, "type": "array", "items": items}
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    return _doc(schema, description)
+
+
+def _mapping(title: str, properties: dict, description: str | None = None, *,
+             required: Iterable[str] = ()) -> dict:
+    schema = {"title": title, "type": "object", "properties": properties,
+              "additionalProperties": False}
+    if required:
+        schema["required"] = list(required)
+    return _doc(schema, description)
+
+
+def _doc(schema: dict, description: str | None) -> dict:
+    return schema if description is None else {**schema, "description": description}
+
+
+def _ref(name: str, description: str) -> dict:
+    return {"$ref": f"#/$defs/{name}", "description": description}
+
+
+PLAYER = _text(KINDS["player"])
+OBJECT = _text(KINDS["object"])
+GAME = {"title": KINDS["game"], "anyOf": [
+    {"const": "main"}, {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER},
+    {"type": "string", "pattern": "^[0-9]{1,9}$"}]}
+UNTIL = {"title": KINDS["until"], "anyOf": [
+    {"enum": list(DURATIONS)},
+    _mapping("{next_turn: PLAYER}", {"next_turn": _doc(
+        PLAYER, "the effect ends as this player's next turn begins (800.4m)")},
+        required=["next_turn"])]}
+IDS = _list(OBJECT, "a list of object ids")
+
+
+def kind_schema(kind: str) -> dict:
+    """The schema of one kind of step field (``actions.KINDS``)."""
+    title = KINDS[kind]
+    if kind in ("player", "object", "target", "new_id", "str"):
+        return _text(title)
+    simple = {"int": lambda: _int(title), "bool": lambda: _bool(),
+              "zone": lambda: _enum(ZONES, title), "step": lambda: _enum(ADVANCE, title),
+              "choice": lambda: _enum(CHOICES, title), "info": lambda: _enum(INFO, title),
+              "game": lambda: GAME, "until": lambda: UNTIL,
+              "types": lambda: _list(_text("a card type"), title)}
+    return dict(simple[kind]())
+
+
+# -- steps ---------------------------------------------------------------------------------------
+FIELD_DOCS = {
+    "by": "the player who does it",
+    "card": "the card",
+    "spell": "the spell on the stack",
+    "target": "the spell's target (an object or a player)",
+    "player": "the player",
+    "step": "the step to go to (next_turn: the untap step of the next turn)",
+    "game": "the game (the game in progress by default)",
+    "to": "the zone it goes to",
+    "controller": "the player who controls it",
+    "creature": "the attacking creature",
+    "defender": "the player it attacks",
+    "chooser": "the player who makes the choice, when another player does (800.4g)",
+    "copy.id": "the copy's id (by default the spell's id followed by -copy)",
+    "resolve.object": "the object expected on top of the stack (a check)",
+    "resolve.choose": "the card chosen as it resolves (Living Wish, Bribery)",
+    "resolve.target": "the target chosen as a triggered ability resolves (Astral Slide)",
+    "counters.kind": "the kind of counter (poison, energy, ...)",
+    "counters.add": "how many counters to add (negative: remove)",
+    "life.add": "the life gained (negative: lost)",
+    "life.set": "the new life total",
+    "create.id": "the new object's id",
+    "create.name": "its name (a built-in card's name gives its behaviour)",
+    "create.zone": "the zone it is created in",
+    "create.token": "true for a token",
+    "create.types": "its card types, e.g. [creature]",
+    "create.power": "its power",
+    "create.toughness": "its toughness",
+    "move.object": "the object moved",
+    "move.bottom": "true to put it at the bottom (of a library)",
+    "bring_in.object": "the card brought in from outside the game in progress",
+    "bring_in.to": "the zone of the game in progress it goes to",
+    "draw_game.value": "true",
+    "effect.control": "the object whose control changes",
+    "effect.to": "the player who gains control",
+    "effect.source": "the object the effect comes from",
+    "effect.until": "how long it lasts",
+    "effect.static": "true for a static ability's effect (611.3a), false for a resolved one",
+    "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
+    "choice.object": "the object that asks",
+    "choice.rule": "the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
+                   "starting player)",
+    "choice.decision": "what a rule's choice decides (103.1: the player who takes the first "
+                       "turn)",
+    "info.what": "what the effect needs to know",
+    "activate.object": "the planeswalker whose loyalty ability is activated",
+    "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
+    "choose_target.ability": "the triggered ability on the stack (by its id)",
+    "choose_target.target": "one target, chosen as the ability was put on the stack",
+    "phase_out.object": "the permanent that phases out (702.26b)",
+    "phase_in.object": "the phased-out permanent that phases in (702.26c)",
+    "turn_face_down.object": "the permanent turned face down (708.2a)",
+    "turn_face_up.object": "the manifested permanent turned face up (701.34b)",
+    "turn_face_up.by": "its controller, who holds priority (116.2b)",
+    "manifest.player": "the player who manifests the top card of their library (701.34a)",
+}
+
+
+def _field_doc(action: str, field: str) -> str:
+    return FIELD_DOCS.get(f"{action}.{field}") or FIELD_DOCS[field]
+
+
+def action_schema(action: Action) -> dict:
+    """The schema of one action's value: a mapping of its fields, or the bare scalar the action's
+    ``scalar`` field stands for (``resolve: shahrazad``)."""
+    fields = {f.name: {**kind_schema(f.kind), "description": _field_doc(action.name, f.name)}
+              for f in action.fields}
+    mapping = _mapping(f"a mapping with {', '.join(fields)}", fields,
+                       required=[f.name for f in action.fields if f.required])
+    if action.scalar is None:
+        return {**mapping, "description": action.doc}
+    scalar = next(f for f in action.fields if f.name == action.scalar)
+    return {"description": f"{action.doc}; `{action.name}: X` is short for "
+                           f"`{action.name}: {{{action.scalar}: X}}`",
+            "if": {"type": "object"}, "then": mapping, "else": kind_schema(scalar.kind)}
+
+
+def _step() -> dict:
+    actions = {name: action_schema(ACTIONS[name]) for name in ACTIONS}
+    actions["expect"] = {
+        "description": "check expectations here, between steps (one or a list)",
+        "if": {"type": "array"},
+        "then": _list({"$ref": "#/$defs/expectation"}, "a list of expectations",
+                      max_items=MAX_STEPS),
+        "else": {"$ref": "#/$defs/expectation"}}
+    return {"title": "a step: a mapping with exactly one key, the action",
+            "description": "One step, applied to the game in progress: `{ACTION: VALUE}`.",
+            "type": "object", "minProperties": 1, "maxProperties": 1, "properties": actions,
+            "additionalProperties": False}
+
+
+# -- expectations --------------------------------------------------------------------------------
+RULES = _text('a rule paragraph, e.g. "726.2c"')
+EXPECT_FIELDS = {
+    "object": _doc(OBJECT, "the object (an object id)"),
+    "zone": _enum(ZONES + (OUTSIDE,), description="the zone it is in (outside: in no game)"),
+    "game": _doc(GAME, "the game (see the kind's description for the default)"),
+    "controller": _text("a player's name or null", "its controller", null=True),
+    "owner": _doc(PLAYER, "its owner"),
+    "exists": _bool("false: it has ceased to exist (a token that left, a copy of a spell)"),
+    "face_up": _bool("whether it is face up", null=True),
+    "tapped": _bool("whether it is tapped"),
+    "attached_to": _text("an object id or null", "the object it is attached to", null=True),
+    "phased_out": _bool("whether it is phased out"),
+    "power": _int(description="its power now (printed, then layer 7c: 613.4c)"),
+    "toughness": _int(description="its toughness now (printed, then layer 7c: 613.4c)"),
+    "player": _doc(PLAYER, "the player"),
+    "life": _int(description="the life total"),
+    "counters": {"title": "a mapping of counter kind to number", "type": "object",
+                 "propertyNames": _text("a kind of counter"),
+                 "additionalProperties": _whole(),
+                 "description": "counters the player (or the permanent) has, e.g. {poison: 2} "
+                                "(others: any)"},
+    "in_game": _bool("whether the player is still in the game"),
+    "result": _enum(RESULTS + (None,), description="how the player's game went (null: going on)"),
+    "zone.zone": _enum(ZONES, KINDS["zone"], "the zone"),
+    "zone.owner": _doc(PLAYER, "the owner of the library, hand or graveyard"),
+    "count": _whole("how many objects it holds"),
+    "cards": _doc(IDS, "its objects, bottom first (a library's top card last)"),
+    "contains": _doc(IDS, "objects it holds (among others)"),
+    "priority": _text("a player's name or null", "who has priority (null: no one)", null=True),
+    "active": _text("a player's name or null",
+                    "the active player (null: a turn without one, 800.4j)", null=True),
+    "stack": _doc(IDS, "the stack, bottom first; an ability is listed by its source's id"),
+    "subgames": _whole("how many subgames are running"),
+    "trace_cites": {"title": "a rule paragraph or a list of them",
+                    "anyOf": [RULES, _list(RULES, "a list of rule paragraphs")],
+                    "description": "the trace has steps citing each of these paragraphs"},
+    "trace_lacks": {"title": "a rule paragraph or a list of them",
+                    "anyOf": [RULES, _list(RULES, "a list of rule paragraphs")],
+                    "description": "no step of the trace cites any of these paragraphs"},
+    "winner": _text("a player's name or null", "who won the game (null: a draw)", null=True),
+    "held": _doc(IDS, "the sources of triggered abilities held until the subgame ends (726.4a)"),
+    "step": _enum((PREGAME,) + STEPS, description="the step of the turn"),
+    "turn": _whole("the turn number"),
+}
+KIND_DOCS = {
+    "object": "An object's zone, game, control and status; without game, it is looked for in "
+              "the whole game tree.",
+    "player": "A player's figures in a game (the main game by default).",
+    "zone": "The objects in a zone of a game (the main game by default).",
+    "priority": "Who has priority in a game (the game in progress by default).",
+    "active": "The active player of a game (the game in progress by default).",
+    "stack": "The stack of a game (the game in progress by default).",
+    "subgames": "How many subgames are running.",
+    "trace_cites": "Paragraphs the trace cites.",
+    "trace_lacks": "Paragraphs the trace does not cite.",
+    "winner": "Who won a game that has ended (the main game by default).",
+    "step": "The step and turn of a game (the game in progress by default).",
+    "held": "Triggered abilities held in a game until its subgame ends (the main game by "
+            "default).",
+}
+
+
+def _expectation_kind(kind: str) -> dict:
+    fields = {key: EXPECT_FIELDS.get(f"{kind}.{key}") or EXPECT_FIELDS[key]
+              for key in sorted(KEYS[kind], key=lambda k: (k != kind, k))}
+    return _mapping(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} expectation, with "
+                    f"{', '.join(fields)}", fields, KIND_DOCS[kind], required=[kind])
+
+
+def _expectation() -> dict:
+    branches = []
+    for i, kind in enumerate(KIND_ORDER):
+        condition: dict = {"required": [kind]}
+        earlier = [k for k in KIND_ORDER[:i] if kind in KEYS[k]]
+        if earlier:
+            condition["not"] = {"anyOf": [{"required": [k]} for k in earlier]}
+        branches.append({"if": condition, "then": {"$ref": f"#/$defs/expect_{kind}"}})
+    return {"title": "an expectation: a mapping with one of the keys " + ", ".join(KIND_ORDER),
+            "description": "A check of the game's state. Its kind is the first of these keys it "
+                           "has: " + ", ".join(KIND_ORDER) + ".",
+            "type": "object", "anyOf": [{"required": [k]} for k in KIND_ORDER],
+            "allOf": branches}
+
+
+# -- the scenario --------------------------------------------------------------------------------
+def _player_map(title: str, values: dict, description: str) -> dict:
+    return {"title": title, "type": ["object", "null"], "propertyNames": PLAYER,
+            "maxProperties": MAX_PLAYERS, "additionalProperties": values,
+            "description": description}
+
+
+def _object() -> dict:
+    flag = _bool
+    props = {
+        "id": _doc(OBJECT, "its id, unique across the scenario (default: its name)"),
+        "name": _text("a card name", "the card's name; a built-in card's name gives it its "
+                                     "behaviour, any other is a card magicsub does not know, "
+                                     "played with no abilities, of its types (check and show "
+                                     "warn; strict refuses it unless plain)"),
+        "owner": _doc(PLAYER, "its owner"),
+        "controller": _doc(PLAYER, "its controller (default: its owner)"),
+        "zone": _enum(ZONES + (OUTSIDE,), description="where it starts (default: battlefield; "
+                                                      "outside: outside the game)"),
+        "types": _list(_text("a card type"), "a list of card types",
+                       "its card types, e.g. [creature] (a built-in card has its own)"),
+        "token": flag("true for a token"),
+        "commander": flag("true for a commander (variant: commander)"),
+        "command_zone_instead": flag("a commander's owner's choice whenever it would be put into "
+                                     "their hand or library (CR 903.9b): the command zone "
+                                     "instead (true, the default) or not (false)"),
+        "traditional": flag("false for a nontraditional card (a plane, a scheme, ...)"),
+        "deck": _enum(NONTRADITIONAL_DECKS, description="the nontraditional deck or kind it "
+                                                        "belongs to"),
+        "face_up": flag("whether it is face up"),
+        "power": _int(description="its power"),
+        "toughness": _int(description="its toughness"),
+        "phased_out": flag("true when it is phased out"),
+        "tapped": flag("true when it is tapped"),
+        "attached_to": _doc(OBJECT, "the object it is attached to (an Aura)"),
+        "hand_modifier": _int(description="a vanguard card's hand modifier (deck: vanguard)"),
+        "life_modifier": _int(description="a vanguard card's life modifier (deck: vanguard)"),
+        "plain": flag("true: a deliberate stand-in, a card magicsub does not know played with "
+                      "no abilities on purpose (no warning; the trace still notes it, CR "
+                      "108.1); refused on a built-in card"),
+    }
+    schema = _mapping("an object: a mapping with owner and an id or a name", props,
+                      "A card or token set up in the main game before the first step.",
+                      required=["owner"])
+    schema["anyOf"] = [{"required": ["id"]}, {"required": ["name"]}]
+    return schema
+
+
+def _effect() -> dict:
+    return _mapping("an effect: a mapping with control, to, and source or until", {
+        "control": _doc(OBJECT, "the object whose control changes"),
+        "to": _doc(PLAYER, "the player who gains control"),
+        "source": _text("an object id", "the object the effect comes from"),
+        "until": _doc(UNTIL, "how long it lasts (default: forever)"),
+    }, "A control-changing effect in place before the first step.", required=["control", "to"])
+
+
+@functools.cache
+def schema() -> dict:
+    """The scenario schema (a JSON Schema, Draft 2020-12), as a mapping."""
+    editions = list(EDITIONS) + [int(e) for e in EDITIONS]
+    expect_defs = {f"expect_{kind}": _expectation_kind(kind) for kind in KIND_ORDER}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "a scenario: a mapping with title, players and steps",
+        "description": "A magicsub scenario: it sets up a game, applies steps and checks "
+                       "expectations. Names of players and ids of objects must be known where "
+                       "they are used (checked after this schema).",
+        "type": "object",
+        "required": ["title", "players"],
+        "additionalProperties": False,
+        "properties": {
+            "title": _text("a non-empty string", "what the scenario shows", prose=True),
+            "description": _text("a string", "a longer explanation, shown with the trace",
+                                 empty=True, prose=True),
+            "notes": _text("a string", "notes for the scenario's readers", empty=True,
+                           prose=True),
+            "edition": _enum(editions, "a CR edition: " + ", ".join(EDITIONS),
+                             "the Comprehensive Rules edition (default 726)"),
+            "players": _names("the players in turn order; the first is the starting player, "
+                              "the active player, with priority (CR 103.1: turn order goes "
+                              "clockwise from the starting player, so with seating: this is "
+                              "the seating read from the starting player's seat)"),
+            "seating": _names("where the players sit, clockwise from the first seat (CR 800.5; "
+                              "multiplayer games): every player once. Default: the players' "
+                              "order. The turn order goes clockwise from the starting player "
+                              "(CR 103.1), so players must be this list read from the first "
+                              "player's seat. The trace begins with a step citing 800.5 and "
+                              "one citing 103.1; the range option (CR 801) counts seats in "
+                              "this order"),
+            "variant": {"title": "one of " + ", ".join(KNOWN_VARIANTS["726"]) + ", null",
+                        "anyOf": [_enum(list(KNOWN_VARIANTS["726"]) + [None]),
+                                  _list(_enum(KNOWN_VARIANTS["726"]), "a list of variants")],
+                        "description": "one casual variant of the main game (CR 901-904; none "
+                                       "by default); a list is refused: the engine does not "
+                                       "combine variants (CR 800.2's one variant is a "
+                                       "multiplayer variant, CR 806-811)"},
+            "archenemy": _text("a player's name or null", "the archenemy (variant: "
+                               "archenemy)", null=True),
+            "seed": _int(description="the seed of the game's random choices (default 0)"),
+            "range": {"title": "a whole number, or a mapping of every player to one",
+                      "anyOf": [_whole(), _player_map("a mapping of player to range", _whole(),
+                                                      "each player's range")],
+                      "description": "the limited range of influence option (CR 801): every "
+                                     "player's range in seats, or each player's (801.2a); "
+                                     "multiplayer games only"},
+            "pregame": {"title": "true or false", "type": "boolean",
+                        "description": "the main game starts before its first turn (CR 103.1: "
+                                       "nobody is active yet; `advance` begins turn 1)"},
+            "strict": _bool("true: refuse every object naming a card magicsub does not know "
+                            "unless it is marked plain: true (default false: such a card is "
+                            "played with no abilities, and check and show warn)"),
+            "life": _player_map("a mapping of player to life total", _whole(),
+                                "starting life totals that differ from the variant's"),
+            "libraries": _player_map(
+                "a mapping of player to a number of cards", _whole(maximum=MAX_LIBRARY),
+                f"N anonymous cards in that player's library (at most {MAX_LIBRARY})"),
+            "objects": _list({"$ref": "#/$defs/object"}, "a list of objects",
+                             "cards and tokens set up in the main game", max_items=MAX_OBJECTS)
+            | {"type": ["array", "null"]},
+            "effects": _list({"$ref": "#/$defs/effect"}, "a list of effects",
+                             "control-changing effects already in place") | {
+                                 "type": ["array", "null"]},
+            "steps": _list({"$ref": "#/$defs/step"}, "a list of steps",
+                           "the steps, in order, each applied to the game in progress",
+                           max_items=MAX_STEPS) | {"type": ["array", "null"]},
+            "expect": _list({"$ref": "#/$defs/expectation"}, "a list of expectations",
+                            "expectations checked after the last step",
+                            max_items=MAX_STEPS) | {"type": ["array", "null"]},
+        },
+        "$defs": {"object": _object(), "effect": _effect(), "step": _step(),
+                  "expectation": _expectation(), **expect_defs},
+    }
+
+
+def schema_text() -> str:
+    """The schema as the JSON text of ``scenario.schema.json``."""
+    return json.dumps(schema(), indent=2, ensure_ascii=True) + "\n"
