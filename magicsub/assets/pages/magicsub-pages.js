@@ -1,4 +1,4 @@
-// magicsub's steppers and quizzes in the published book (magicsub/pagehtml.py), without
+// magicsub's steppers and quizzes in the published book (magicsub/pages/statichtml.py), without
 // widgets: no dependencies, nothing fetched. Served by the book on every page
 // (tools/static_pages.py).
 //
@@ -9,7 +9,7 @@
 // it (the range's own keys, and Page Up/Down by 5); an aria-live line says which step shows.
 //
 // Compact mode (the default when the JSON has "g"): the positions are the groups "g" ([first,
-// last] trace steps, 1-based; pagehtml.step_groups), each shown by its page "c" (null: its one
+// last] trace steps, 1-based; statichtml.step_groups), each shown by its page "c" (null: its one
 // step's page; else a difference from the page after its last step). The "Show every step"
 // button (aria-pressed) switches to one position per step, for as long as the page is open.
 //
@@ -22,7 +22,7 @@
 // ms:beforestep and ms:step (detail {from, to}: trace steps). A quiz (div.magicsub-quiz.ms-static)
 // shows the feedback page (a <template>) of the choice pressed. A stepper moves to trace step
 // N when it receives the event ms:goto (detail {step: N}). Steppers side by side
-// (div.ms-compare.ms-static, pagehtml.Compare) share a "Scenario step" list with
+// (div.ms-compare.ms-static, statichtml.Compare) share a "Scenario step" list with
 // Previous/Next: its JSON (script.ms-cmp-data) gives, for each stepper key, the trace step
 // shown after each scenario step; choosing one sends each stepper ms:goto and says where each
 // is in an aria-live line. When every stepper, quiz and comparison is wired, <html> gets
