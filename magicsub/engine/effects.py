@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import departed
+from . import departed, hooks
 from .errors import RulesError
 from .limits import shown
 from .objects import Obj
@@ -276,3 +276,16 @@ def _left_battlefield(tx: Tx, before) -> None:
         tx.held_orphans.extend(touched)
     else:
         exile_orphans(tx, touched)
+
+
+@hooks.action("effect")
+def _effect_step(tx: Tx, a: dict) -> None:
+    """A control-changing effect begins (CR 611.2a; a static ability's, 611.3a): cited unless
+    it would give control to a player who has left the object's game (800.4a)."""
+    obj = tx.obj(a["control"])
+    game = tx.game(obj.game if obj.game is not None else tx.world.current)
+    if a["to"] not in game.seats or game.seat(a["to"]).in_game:
+        tx.step("611.3a" if a.get("static") else "611.2a")
+    add(tx, a["control"], a["to"], source=a.get("source"),
+        until=parse_until(a.get("until", "forever")),
+        static=bool(a.get("static")) and a.get("source") is not None)

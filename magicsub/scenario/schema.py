@@ -45,7 +45,6 @@ RESULTS = ("won", "lost", "drew", "left", "conceded")
 """A player's result in a game, as the engine records it."""
 
 
-
 # -- pieces --------------------------------------------------------------------------------------
 def _text(title: str, description: str | None = None, *, empty: bool = False,
           null: bool = False, prose: bool = False) -> dict:
@@ -109,10 +108,6 @@ def _doc(schema: dict, description: str | None) -> dict:
     return schema if description is None else {**schema, "description": description}
 
 
-def _ref(name: str, description: str) -> dict:
-    return {"$ref": f"#/$defs/{name}", "description": description}
-
-
 PLAYER = _text(KINDS["player"])
 OBJECT = _text(KINDS["object"])
 GAME = {"title": KINDS["game"], "anyOf": [
@@ -140,73 +135,10 @@ def kind_schema(kind: str) -> dict:
 
 
 # -- steps ---------------------------------------------------------------------------------------
-FIELD_DOCS = {
-    "by": "the player who does it",
-    "card": "the card",
-    "spell": "the spell on the stack",
-    "target": "the spell's target (an object or a player)",
-    "player": "the player",
-    "step": "the step to go to (next_turn: the untap step of the next turn)",
-    "game": "the game (the game in progress by default)",
-    "to": "the zone it goes to",
-    "controller": "the player who controls it",
-    "creature": "the attacking creature",
-    "defender": "the player it attacks",
-    "chooser": "the player who makes the choice, when another player does (800.4g)",
-    "copy.id": "the copy's id (by default the spell's id followed by -copy)",
-    "resolve.object": "the object expected on top of the stack (a check)",
-    "resolve.choose": "the card chosen as it resolves (Living Wish, Bribery)",
-    "resolve.target": "the target chosen as a triggered ability resolves (Astral Slide)",
-    "counters.kind": "the kind of counter (poison, energy, ...)",
-    "counters.add": "how many counters to add (negative: remove)",
-    "life.add": "the life gained (negative: lost)",
-    "life.set": "the new life total",
-    "create.id": "the new object's id",
-    "create.name": "its name (a built-in card's name gives its behaviour)",
-    "create.zone": "the zone it is created in",
-    "create.token": "true for a token",
-    "create.types": "its card types, e.g. [creature]",
-    "create.power": "its power",
-    "create.toughness": "its toughness",
-    "move.object": "the object moved",
-    "move.bottom": "true to put it at the bottom (of a library)",
-    "bring_in.object": "the card brought in from outside the game in progress",
-    "bring_in.to": "the zone of the game in progress it goes to",
-    "draw_game.value": "true",
-    "effect.control": "the object whose control changes",
-    "effect.to": "the player who gains control",
-    "effect.source": "the object the effect comes from",
-    "effect.until": "how long it lasts",
-    "effect.static": "true for a static ability's effect (611.3a), false for a resolved one",
-    "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
-    "choice.object": "the object that asks",
-    "choice.rule": "the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
-                   "starting player)",
-    "choice.decision": "what a rule's choice decides (103.1: the player who takes the first "
-                       "turn)",
-    "info.what": "what the effect needs to know",
-    "activate.object": "the planeswalker whose loyalty ability is activated",
-    "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
-    "choose_target.ability": "the triggered ability on the stack (by its id)",
-    "choose_target.target": "one target, chosen as the ability was put on the stack",
-    "phase_out.object": "the permanent that phases out (702.26b)",
-    "phase_in.object": "the phased-out permanent that phases in (702.26c)",
-    "turn_face_down.object": "the permanent turned face down (708.2a)",
-    "turn_face_up.object": "the manifested permanent turned face up (701.34b)",
-    "turn_face_up.by": "its controller, who holds priority (116.2b)",
-    "manifest.player": "the player who manifests the top card of their library (701.34a)",
-}
-
-
-def _field_doc(action: str, field: str) -> str:
-    return FIELD_DOCS.get(f"{action}.{field}") or FIELD_DOCS[field]
-
-
 def action_schema(action: Action) -> dict:
     """The schema of one action's value: a mapping of its fields, or the bare scalar the action's
     ``scalar`` field stands for (``resolve: shahrazad``)."""
-    fields = {f.name: {**kind_schema(f.kind), "description": _field_doc(action.name, f.name)}
-              for f in action.fields}
+    fields = {f.name: {**kind_schema(f.kind), "description": f.doc} for f in action.fields}
     mapping = _mapping(f"a mapping with {', '.join(fields)}", fields,
                        required=[f.name for f in action.fields if f.required])
     if action.scalar is None:
