@@ -600,14 +600,12 @@ class Game:
 
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
         """Cast ``card`` (CR 601.2a)."""
-        return self.apply({"cast": {"card": card, "by": by, **({"target": target}
-                                                                if target else {})}})
+        return self.act("cast", card=card, by=by, target=target)
 
     def resolve(self, obj: str | None = None, *, choose: str | None = None,
                 target: str | None = None) -> list[Step]:
         """All players pass; the top of the stack resolves (CR 117.4)."""
-        args = {k: v for k, v in (("object", obj), ("choose", choose), ("target", target)) if v}
-        return self.apply({"resolve": args})
+        return self.act("resolve", object=obj, choose=choose, target=target)
 
     def leave(self, player: str, game: object = None) -> list[Step]:
         """``player`` leaves the game in progress, or ``game`` (CR 800.4a)."""

@@ -4,8 +4,10 @@ checks of shape shared by scenario files and ``Game.apply``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import hooks
 from .arguments import plain
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, MAX_TEXT, shown
@@ -99,14 +101,23 @@ def _f(spec: str, docs: dict[str, str]) -> Field:
     spec, _, default = spec.partition("=")
     name, kind = spec.split(":")
     bare = name.rstrip("?*")
-    return Field(bare, kind, "?" not in name, docs.get(bare) or FIELD_DOCS[bare],
-                 default or None, "*" in name)
+    doc = docs.get(bare) or FIELD_DOCS.get(bare)
+    if not doc:
+        raise ValueError(f"field {bare!r} needs its help text (a keyword argument {bare}=...)")
+    return Field(bare, kind, "?" not in name, doc, default or None, "*" in name)
 
 
-def _a(name: str, fields: str, scalar: str | None = None, /, doc: str = "",
-       **docs: str) -> Action:
-    """An action from its fields' specs (``_f``) and the help text of those whose own differs
-    from ``FIELD_DOCS``."""
+def describe(name: str, fields: str, scalar: str | None = None, /, doc: str = "",
+             **docs: str) -> Action:
+    """An action from its fields' specs, ``"name:kind"`` each (``name?``: optional; ``name*``:
+    an object the game makes in play; ``:kind=default``: a new id's default, a template over
+    the other fields), what it does with the rule it cites (``doc``), and the help text of the
+    fields whose own differs from ``FIELD_DOCS``.
+
+    >>> describe("copy", "spell:object by:player id?:new_id={spell}-copy",
+    ...          id="the copy's id").made({"spell": "fork", "by": "Alex"})
+    'fork-copy'
+    """
     return Action(name, tuple(_f(s, docs) for s in fields.split()), scalar, doc)
 
 
@@ -123,6 +134,17 @@ def define(action: Action) -> Action:
     return action
 
 
+def step(name: str, fields: str, scalar: str | None = None, /, doc: str = "", *,
+         history: bool = False, **docs: str) -> Callable[[Callable], Callable]:
+    """Add a step to the vocabulary in one place: decorate its handler, in the module that owns
+    its rule, with its description (``describe``'s arguments). The schema, the checks of a
+    scenario and ``Game.apply`` (``Game.act``) know it from then on; ``hooks.action`` (with
+    ``history``) dispatches it to the handler."""
+    action = define(describe(name, fields, scalar, doc, **docs))
+    return hooks.action(action.name, history=history)
+
+
+_a = describe
 for _action in [
     _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)"),
     _a("copy", "spell:object by:player id?:new_id={spell}-copy",
