@@ -1,5 +1,13 @@
-"""The vocabulary of steps (DESIGN.md section 5): each action's fields, their kinds, and the
-checks of shape shared by scenario files and ``Game.apply``."""
+"""The vocabulary of steps and expectations (DESIGN.md section 5), described once: each step's
+fields (name, kind, required or not, help text), the rule it cites and the object it makes
+(``ACTIONS``); each expectation's keys and the kind of value each takes (``EXPECTATIONS``).
+
+Everything else is derived from it: the JSON Schema (``magicsub.scenario.schema``), the checks of
+a scenario file the schema cannot make (``magicsub.scenario``: a ``player`` field names a player,
+an ``object`` field a declared object, a ``new_id`` is free), and the checks of ``Game.apply``
+(``normalize`` here; ``Game`` checks the players and objects by the same kinds). A step is
+dispatched to the handler its rules module registered with ``hooks.action``; ``step`` adds a
+new step, its description and its handler, in one place."""
 
 from __future__ import annotations
 
@@ -357,23 +365,99 @@ def normalize(step: object) -> tuple[str, dict]:
 
 # -- expectations -------------------------------------------------------------------------------
 
-KEYS = {
-    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
-               "attached_to", "phased_out", "power", "toughness", "counters"},
-    "player": {"player", "life", "counters", "in_game", "game", "result"},
-    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
-    "priority": {"priority", "game"},
-    "active": {"active", "game"},
-    "stack": {"stack", "game"},
-    "subgames": {"subgames"},
-    "trace_cites": {"trace_cites"},
-    "trace_lacks": {"trace_lacks"},
-    "winner": {"winner", "game"},
-    "step": {"step", "game", "turn"},
-    "held": {"held", "game"},
+@dataclass(frozen=True)
+class Expectation:
+    """A kind of expectation: its keys (``Field``: the key, the kind of value it takes, whether it
+    is required, its help text) and what it checks (``doc``). The kinds of value are the
+    schema's (``magicsub.scenario.schema.expect_value_schema``): a step's kinds and ``place``
+    (a zone or outside), ``player_or_null``, ``object_or_null``, ``bool_or_null``, ``whole``,
+    ``ids``, ``counts``, ``result``, ``turn_step`` and ``rules``."""
+
+    kind: str
+    fields: tuple[Field, ...]
+    doc: str = ""
+
+    def of_kind(self, *kinds: str) -> tuple[Field, ...]:
+        """Its keys that take a value of one of these ``kinds``."""
+        return tuple(f for f in self.fields if f.kind in kinds)
+
+
+EXPECT_DOCS = {
+    "object": "the object (an object id)",
+    "zone": "the zone it is in (outside: in no game)",
+    "game": "the game (see the kind's description for the default)",
+    "controller": "its controller",
+    "owner": "its owner",
+    "exists": "false: it has ceased to exist (a token that left, a copy of a spell)",
+    "face_up": "whether it is face up",
+    "tapped": "whether it is tapped",
+    "attached_to": "the object it is attached to",
+    "phased_out": "whether it is phased out",
+    "power": "its power now (printed, then layer 7c: 613.4c)",
+    "toughness": "its toughness now (printed, then layer 7c: 613.4c)",
+    "player": "the player",
+    "life": "the life total",
+    "counters": "counters the player (or the permanent) has, e.g. {poison: 2} (others: any)",
+    "in_game": "whether the player is still in the game",
+    "result": "how the player's game went (null: going on)",
+    "count": "how many objects it holds",
+    "cards": "its objects, bottom first (a library's top card last)",
+    "contains": "objects it holds (among others)",
+    "priority": "who has priority (null: no one)",
+    "active": "the active player (null: a turn without one, 800.4j)",
+    "stack": "the stack, bottom first; an ability is listed by its source's id",
+    "subgames": "how many subgames are running",
+    "trace_cites": "the trace has steps citing each of these paragraphs",
+    "trace_lacks": "no step of the trace cites any of these paragraphs",
+    "winner": "who won the game (null: a draw)",
+    "held": "the sources of triggered abilities held until the subgame ends (726.4a)",
+    "step": "the step of the turn",
+    "turn": "the turn number",
 }
-"""Each kind of expectation (``magicsub.scenario.expectations`` checks them) and the keys it may
-have (``magicsub.scenario.schema`` gives their types)."""
+"""The help text of an expectation's key by its name, unless its kind gives its own."""
+
+
+def _e(kind: str, keys: str, doc: str, **docs: str) -> Expectation:
+    """A kind of expectation from its keys' specs (``"key:kind"``; the key named like the kind
+    is required) and the help text of those whose own differs from ``EXPECT_DOCS``."""
+    fields = []
+    for spec in keys.split():
+        name, value = spec.split(":")
+        fields.append(Field(name, value, name == kind, docs.get(name) or EXPECT_DOCS[name]))
+    return Expectation(kind, tuple(fields), doc)
+
+
+EXPECTATIONS: dict[str, Expectation] = {e.kind: e for e in [
+    _e("object", "object:object zone:place game:game owner:player controller:player_or_null "
+       "exists:bool face_up:bool_or_null tapped:bool attached_to:object_or_null "
+       "phased_out:bool power:int toughness:int counters:counts",
+       "An object's zone, game, control and status; without game, it is looked for in the "
+       "whole game tree."),
+    _e("player", "player:player life:int counters:counts in_game:bool game:game result:result",
+       "A player's figures in a game (the main game by default)."),
+    _e("zone", "zone:zone owner:player game:game count:whole cards:ids contains:ids",
+       "The objects in a zone of a game (the main game by default).",
+       zone="the zone", owner="the owner of the library, hand or graveyard"),
+    _e("priority", "priority:player_or_null game:game",
+       "Who has priority in a game (the game in progress by default)."),
+    _e("active", "active:player_or_null game:game",
+       "The active player of a game (the game in progress by default)."),
+    _e("stack", "stack:ids game:game", "The stack of a game (the game in progress by default)."),
+    _e("subgames", "subgames:whole", "How many subgames are running."),
+    _e("trace_cites", "trace_cites:rules", "Paragraphs the trace cites."),
+    _e("trace_lacks", "trace_lacks:rules", "Paragraphs the trace does not cite."),
+    _e("winner", "winner:player_or_null game:game",
+       "Who won a game that has ended (the main game by default)."),
+    _e("step", "step:turn_step game:game turn:whole",
+       "The step and turn of a game (the game in progress by default)."),
+    _e("held", "held:ids game:game",
+       "Triggered abilities held in a game until its subgame ends (the main game by default)."),
+]}
+"""Each kind of expectation (``magicsub.scenario.expectations`` checks them): its keys, the kind
+of value each takes (``magicsub.scenario.schema`` gives their types) and its help text."""
+
+KEYS = {kind: {f.name for f in e.fields} for kind, e in EXPECTATIONS.items()}
+"""Each kind of expectation and the keys it may have (``EXPECTATIONS``)."""
 
 KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
               "trace_lacks", "winner", "held", "step", "zone")

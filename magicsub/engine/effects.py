@@ -1,4 +1,5 @@
-"""Control-changing effects and their durations (CR 611, 613), with CR 800.4b and 800.4c.
+"""Control-changing effects and their durations (CR 611, 613), with CR 800.4b and 800.4c; the
+step ``effect``.
 
 An effect belongs to the game it was created in (CR 726.1b). An object's controller is the
 player the newest effect on it names, else its controller by default (``Obj.base``).

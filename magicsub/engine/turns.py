@@ -2,6 +2,9 @@
 beginning the next turn (CR 117.3d, 117.4, 500, 504, 508.8, 510, 514), with the multiplayer
 exceptions of CR 800.4e, 800.4k, 800.4m and 800.7.
 
+The steps ``advance``, ``pass_priority``, ``win`` (CR 104.2b), ``draw_game`` (CR 104.4a) and
+``planar_controller`` (CR 311.5) are handled here.
+
 Priority, state-based actions and the end of a game live in ``magicsub.engine.priority``
 (re-exported here); the core imports in one direction: priority, then resolution, then turns.
 """

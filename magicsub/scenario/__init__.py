@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import arguments
-from ..engine.actions import ACTIONS, Action, normalize
+from ..engine.actions import ACTIONS, EXPECTATIONS, Action, normalize
 from ..engine.errors import RulesError, ScenarioError
 from ..engine.limits import MAX_OBJECTS, listed, shown
 from ..engine.registry import lookup
@@ -435,16 +435,14 @@ def _check_step(action: Action, args: dict, players: list, ids: set, names: dict
         names[copy] = names.get(args["target"], copy)
 
 
-PLAYER_KEYS = ("player", "owner", "controller", "priority", "active", "winner")
-"""The keys of an expectation that name a player (or null)."""
-
-
 def _check_expect(exp: dict, players: set, line: int | None) -> None:
+    """The checks of an expectation the schema cannot make: every key that takes a player
+    (``actions.EXPECTATIONS``) names one of the players."""
     try:
-        expectations.kind_of(exp)
+        kind = expectations.kind_of(exp)
     except ScenarioError as err:
         raise ScenarioError(err.detail, line=line) from None
-    for key in PLAYER_KEYS:
-        if exp.get(key) is not None:
-            _need(exp[key] in players, f"expect: unknown player {shown(exp[key])} ({key}); the "
-                  f"players are {listed(sorted(players), 'players')}", line)
+    for f in EXPECTATIONS[kind].of_kind("player", "player_or_null"):
+        if exp.get(f.name) is not None:
+            _need(exp[f.name] in players, f"expect: unknown player {shown(exp[f.name])} "
+                  f"({f.name}); the players are {listed(sorted(players), 'players')}", line)
