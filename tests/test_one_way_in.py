@@ -180,3 +180,78 @@ def test_the_schema_and_the_api_accept_and_refuse_the_same_values():
                     disagree.append((name, f.name, value, by_schema, by_apply, by_typed))
     assert disagree == []
     assert checked > 2000
+
+
+# -- the ids a step makes, from its description ------------------------------------------------
+
+CARDS = """\
+title: Copies
+players: [Alex, Bianca]
+libraries: {Alex: 5, Bianca: 5}
+objects:
+  - {id: opt, name: Opt, owner: Alex, zone: hand, types: [instant], plain: true}
+  - {id: fork, name: Fork, owner: Bianca, zone: hand}
+  - {id: treason, name: Act of Treason, owner: Alex, zone: hand}
+  - {id: bears, name: Grizzly Bears, owner: Bianca}
+steps:
+"""
+
+
+def _copies(steps: str):
+    return load_scenario(text=CARDS + steps, name="copies.yaml")
+
+
+def test_the_copy_fork_puts_on_the_stack_is_known_to_the_file_checks():
+    """CR 707.10: Fork's copy of its target spell is put onto the stack as Fork resolves; its id
+    comes from Fork's description (``CardDef.copies``), so a later step may name it."""
+    result = _copies("  - cast: {card: opt, by: Alex}\n"
+                     "  - pass_priority: Alex\n"
+                     "  - cast: {card: fork, by: Bianca, target: opt}\n"
+                     "  - resolve: fork\n"
+                     "  - expect: {stack: [opt, opt-copy]}\n"
+                     "  - resolve: opt-copy\n").run()
+    assert result.ok, result.failures
+    assert result.game.obj("opt-copy") is None and result.game.stack == ["opt"]
+
+
+def test_a_spell_that_copies_nothing_makes_no_copy_id():
+    """CR 707.10 applies to what copies a spell: Act of Treason targets a creature and copies
+    nothing, so no ``bears-copy`` exists for a later step to name (the file check used to guess
+    one for every cast with a target)."""
+    with pytest.raises(ScenarioError, match="copies.yaml:11: resolve: unknown object "
+                                            "'bears-copy'"):
+        _copies("  - cast: {card: treason, by: Alex, target: bears}\n"
+                "  - resolve: bears-copy\n")
+
+
+def test_each_copy_step_makes_a_fresh_id_as_the_game_does():
+    """CR 707.10: two ``copy`` steps of one spell without ``id`` make ``opt-copy`` and
+    ``opt-copy-2`` (``Tx.fresh_id``); the file checks derive the same ids from the step's
+    default (``id?:new_id={spell}-copy``)."""
+    result = _copies("  - cast: {card: opt, by: Alex}\n"
+                     "  - copy: {spell: opt, by: Alex}\n"
+                     "  - copy: {spell: opt, by: Bianca}\n"
+                     "  - expect: {stack: [opt, opt-copy, opt-copy-2]}\n"
+                     "  - resolve: opt-copy-2\n").run()
+    assert result.ok, result.failures
+    assert result.game.stack == ["opt", "opt-copy"]
+    with pytest.raises(ScenarioError, match="copies.yaml:12: copy: duplicate id 'opt-copy'"):
+        _copies("  - cast: {card: opt, by: Alex}\n"
+                "  - copy: {spell: opt, by: Alex}\n"
+                "  - copy: {spell: opt, by: Bianca, id: opt-copy}\n")
+
+
+def test_every_field_naming_a_player_is_checked_in_the_file():
+    """CR 103.1: a rule's choice decides a player (``decision``), who must be one of the
+    players; the file check knows it by its kind, as it knows ``chooser`` and ``until``'s
+    next_turn."""
+    with pytest.raises(ScenarioError, match="copies.yaml:10: choice: unknown player 'Zed'"):
+        _copies("  - choice: {player: Alex, kind: rule, rule: '103.1', decision: Zed}\n")
+    with pytest.raises(ScenarioError, match="copies.yaml:10: effect: unknown player 'Zed' in "
+                                            "until"):
+        _copies("  - effect: {control: bears, to: Alex, until: {next_turn: Zed}}\n")
+
+
+def test_every_handler_is_of_a_described_step():
+    """A handler registered for a step no description names would be unreachable."""
+    assert set(hooks._ACTIONS) == set(actions.ACTIONS)

@@ -68,10 +68,6 @@ class Action:
         """The rule paragraphs its ``doc`` cites, e.g. ``('601.2a',)``."""
         return tuple(re.findall(r"\b\d{3}\.\d+[a-z]?(?:-[a-z])?", self.doc))
 
-    def field(self, name: str) -> Field:
-        """Its field called ``name``."""
-        return next(f for f in self.fields if f.name == name)
-
     def of_kind(self, *kinds: str) -> tuple[Field, ...]:
         """Its fields of one of these ``kinds``."""
         return tuple(f for f in self.fields if f.kind in kinds)
