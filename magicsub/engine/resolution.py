@@ -429,8 +429,9 @@ register_ability("cycling_draw", _cycling_draw)
 # -- the steps -----------------------------------------------------------------------------------
 
 def check_depth(world, gid: int, creator: str) -> None:
-    """Refuse ``creator`` (a Shahrazad) when the subgame it would start in game ``gid`` would be
-    nested deeper than ``MAX_SUBGAME_DEPTH`` (a limit of magicsub, not of the rules)."""
+    """Refuse ``creator`` (a card that starts a subgame, ``CardDef.starts_subgame``) when the
+    subgame it would start in game ``gid`` would be nested deeper than ``MAX_SUBGAME_DEPTH`` (a
+    limit of magicsub, not of the rules)."""
     depth = len(world.ancestors(gid))
     if depth > MAX_SUBGAME_DEPTH:
         raise RulesError("726.1", f"{shown(creator)} would start a subgame {depth} levels deep; "
@@ -439,7 +440,8 @@ def check_depth(world, gid: int, creator: str) -> None:
 
 
 def _starts_subgame(tx: Tx, oid: str) -> None:
-    """Refuse a Shahrazad put on the stack when its subgame would be nested too deep."""
+    """Refuse a spell put on the stack whose card starts a subgame when that subgame would be
+    nested too deep."""
     obj = tx.obj(oid)
     if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "starts_subgame", False):
         check_depth(tx.world, obj.game, oid)
