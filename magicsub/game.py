@@ -17,45 +17,35 @@ from . import cards
 from .engine import (
     arguments,
     collector,
-    combat,
-    departed,
+    combat,  # noqa: F401  (the engine modules that own steps register their handlers)
     effects,
     hooks,
-    resolution,
+    instructions,  # noqa: F401
+    resolution,  # noqa: F401
     triggers,
-    turns,
+    turns,  # noqa: F401
 )
-from .engine.actions import normalize, parse_game
+from .engine.actions import ACTIONS, normalize, parse_game
 from .engine.editions import DEFAULT_EDITION, edition
 from .engine.errors import RulesError, ScenarioError
 from .engine.limits import MAX_LIBRARY, MAX_OBJECTS, MAX_PLAYERS, shown
 from .engine.objects import NONTRADITIONAL_DECKS, Kind, Obj
 from .engine.registry import lookup
-from .engine.start import check_seating, one_variant, record_seating, require_begun
-from .engine.state import PREGAME, PRIORITY_STEPS, GameState, Seat, World
+from .engine.start import check_seating, one_variant, record_seating
+from .engine.state import PREGAME, GameState, Seat, World
 from .engine.state import game_name as _where
 from .engine.trace import Step, Trace
 from .engine.transaction import Tx
 from .engine.zones import Zone, parse_zone
 from .rules import (
-    choices,
     commander,
-    leaving,
     ranges,
     rulebook,  # noqa: F401  (registers the rules modules' hooks and actions)
     until,
 )
-from .rules.subgame import VARIANT_LIFE, check_depth, check_variant
+from .rules.subgame import VARIANT_LIFE, check_variant
 
 cards.load_all()
-
-
-def _settle(tx: Tx, gid: int) -> None:
-    """After an action in a step with priority: state-based actions, triggers, priority back to
-    its holder (nobody receives priority in an untap step)."""
-    game = tx.game(gid)
-    if tx.world.current == gid and not game.ended and game.step in PRIORITY_STEPS:
-        turns.priority_point(tx, gid, game.priority)
 
 
 def unknown_card(name: str, *, token: bool = False) -> bool:
@@ -95,13 +85,6 @@ def unknown_note(label: str, types: tuple[str, ...], deck: str | None, plain: bo
                 "here is what the steps do, not what its Oracle text says.")
     return (f"magicsub does not know {label}: it is played as {kind} with no abilities of its "
             "own, so its Oracle text does nothing here.")
-
-
-def _starts_subgame(tx: Tx, oid: str) -> None:
-    """Refuse a Shahrazad put on the stack when its subgame would be nested too deep."""
-    obj = tx.obj(oid)
-    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "starts_subgame", False):
-        check_depth(tx.world, obj.game, oid)
 
 
 def _refuse_attachment(world: World, aura: Obj, enchant: str, target: Obj | None, *,
@@ -585,184 +568,27 @@ class Game:
         return self._run(label, lambda tx: self._dispatch(tx, name, args))
 
     def _dispatch(self, tx: Tx, name: str, a: dict) -> None:
-        for key in ("by", "player", "controller", "defender", "to"):
-            if key in a and not (key == "to" and name in ("move", "bring_in")):
-                self._known(a[key])
-        for key in ("card", "spell", "object", "creature", "control", "choose"):
-            if key in a:
-                tx.obj(a[key])
+        """Check the players and declared objects the step names (by the kinds of its fields,
+        ``actions.ACTIONS``), then call the handler the module owning its rule registered
+        (``hooks.action``)."""
+        action = ACTIONS[name]
+        for f in action.of_kind("player"):
+            if f.name in a:
+                self._known(a[f.name])
+        for f in action.of_kind("object"):
+            if f.name in a and not f.in_play:
+                tx.obj(a[f.name])
         gid = tx.world.current
-        if tx.game(gid).ended and name not in ():
+        if tx.game(gid).ended:
             raise RulesError("104.1", f"{_where(gid)} has ended: no more actions")
         hooks.emit("decision", tx, name, a)
-        if name in ("cast", "cycle", "pass_priority") and a.get("by", a.get("player")) == \
-                tx.game(gid).active:
-            turns.end_declarations(tx, gid)
         handler = hooks.action_handler(name)
-        if handler is not None:
+        if handler is None:
+            raise ScenarioError(f"{name}: no module handles this step (hooks.action)")
+        if hooks.wants_history(name):
+            handler(tx, a, self.trace)
+        else:
             handler(tx, a)
-        elif name == "cast":
-            target = a.get("target")
-            resolution.cast(tx, a["card"], a["by"], (target,) if target else ())
-            _starts_subgame(tx, a["card"])
-        elif name == "copy":
-            _starts_subgame(tx, resolution.copy_spell(tx, a["spell"], a["by"], a.get("id")).id)
-        elif name == "resolve":
-            resolution.resolve_top(tx, a.get("object"), choose=a.get("choose"),
-                                   target=a.get("target"))
-        elif name == "advance":
-            turns.advance(tx, a["step"])
-        elif name == "pass_priority":
-            turns.pass_priority(tx, a["player"])
-        elif name == "counters":
-            self._counters(tx, a)
-        elif name == "life":
-            self._life(tx, a)
-        elif name == "create":
-            self._create(tx, a)
-        elif name == "move":
-            self._move(tx, a)
-        elif name == "bring_in":
-            resolution.bring_in(tx, a["object"], parse_zone(a["to"]))
-            _settle(tx, gid)
-        elif name == "win":
-            self._win(tx, a["player"])
-        elif name == "draw_game":
-            if not a["value"]:
-                raise RulesError("104.4a", "draw_game takes true")
-            tx.step("104.1", "when the game is a draw")
-            turns.end_game(tx, gid, None, "draw")
-        elif name in ("leave", "lose", "concede"):
-            leaving.request(tx, a["player"], name, a.get("game"))
-            game = tx.game(gid)
-            if not game.ended and tx.world.current == gid and game.step in PRIORITY_STEPS:
-                turns.priority_point(tx, gid, game.priority, keep_passes=True)
-        elif name == "attack":
-            self._attack(tx, a)
-        elif name == "cycle":
-            resolution.cycle(tx, a["card"], a["by"])
-        elif name == "effect":
-            obj = tx.obj(a["control"])
-            game = tx.game(obj.game) if obj.game is not None else tx.game(gid)
-            if a["to"] not in game.seats or game.seat(a["to"]).in_game:
-                tx.step("611.3a" if a.get("static") else "611.2a")
-            effects.add(tx, a["control"], a["to"], source=a.get("source"),
-                        until=effects.parse_until(a.get("until", "forever")),
-                        static=bool(a.get("static")) and a.get("source") is not None)
-        elif name == "choice":
-            choices.choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"),
-                           a.get("rule"), a.get("decision"))
-        elif name == "info":
-            choices.info(tx, a["player"], a["what"])
-        elif name == "mulligan":
-            choices.mulligan(tx, a["player"])
-        elif name == "planar_controller":
-            if tx.game(gid).variant != "planechase":
-                raise RulesError("901.1", f"{_where(gid)} is not a Planechase game: "
-                                 f"{a['player']} cannot be its planar controller",
-                                 subject=a["player"])
-            self._in_game(tx, a["player"], "800.4p")
-            tx.step("311.5")
-            turns.set_planar_controller(tx, gid, a["player"])
-            tx.note(f"{a['player']} is the planar controller.")
-
-    def _in_game(self, tx: Tx, player: str, rule: str) -> int:
-        gid = tx.world.current
-        game = tx.game(gid)
-        if player not in game.seats or not game.seat(player).in_game:
-            raise RulesError(rule, f"{player} is not in {_where(gid)}", subject=player)
-        return gid
-
-    def _counters(self, tx: Tx, a: dict) -> None:
-        gid = a.get("game", tx.world.current)
-        if gid != tx.world.current:
-            raise RulesError("726.1a", f"{_where(gid)} is not in progress", subject=str(gid))
-        self._in_game(tx, a["player"], "122.1")
-        tx.step("122.1")
-        tx.add_counters(gid, a["player"], a["kind"], a["add"])
-        _settle(tx, gid)
-
-    def _life(self, tx: Tx, a: dict) -> None:
-        gid = self._in_game(tx, a["player"], "119.3")
-        if ("add" in a) == ("set" in a):
-            raise RulesError("119.3", "life takes exactly one of add or set")
-        old = tx.game(gid).seat(a["player"]).life
-        tx.step("119.3")
-        tx.set_life(gid, a["player"], a["set"] if "set" in a else old + a["add"])
-        _settle(tx, gid)
-
-    def _create(self, tx: Tx, a: dict) -> None:
-        gid = tx.world.current
-        if a["id"] in tx.world.objects:
-            raise RulesError("111.1", f"the id {shown(a['id'])} is taken", subject=a["id"])
-        if not a.get("token", True):
-            raise RulesError("111.1", "create makes tokens (token: true)", subject=a["id"])
-        zone = parse_zone(a["zone"])
-        if zone is not Zone.BATTLEFIELD:
-            raise RulesError("111.1", f"a token is created on the battlefield, not {zone.value}",
-                             subject=a["id"])
-        player = a["controller"]
-        if departed.token_refused(tx, gid, player, f"{player} has left the game: {a['name']} is "
-                                  "not created."):
-            return
-        self._in_game(tx, player, "111.2")
-        known = lookup(a["name"])
-        tx.step("111.2")
-        tx.create(Obj(a["id"], a["name"], player, Kind.TOKEN,
-                      tuple(a.get("types") or (known.types if known else ("creature",))),
-                      power=a.get("power", known.power if known else None),
-                      toughness=a.get("toughness", known.toughness if known else None),
-                      game=gid, zone=zone, base=player, controller=player,
-                      entered_under=player), "token")
-        _settle(tx, gid)
-
-    def _move(self, tx: Tx, a: dict) -> None:
-        obj = tx.obj(a["object"])
-        gid = a.get("game", obj.game if obj.game is not None else tx.world.current)
-        if gid not in tx.world.games or tx.game(gid).status != "in progress":
-            raise RulesError("726.1a", f"{_where(gid)} is not in progress: {obj.label()} cannot "
-                             "move there", subject=a["object"])
-        if obj.game is not None and obj.game != gid:
-            raise RulesError("726.1b", f"{obj.label()} is in {_where(obj.game)}; an effect of "
-                             f"{_where(gid)} cannot move it (use bring_in)", subject=obj.id)
-        if obj.game is None:
-            raise RulesError("400.11", f"{obj.label()} is outside the game; use bring_in",
-                             subject=obj.id)
-        zone = parse_zone(a["to"])
-        if obj.kind is Kind.ABILITY or (obj.kind is Kind.COPY and zone is not Zone.STACK):
-            raise RulesError("704.5e", f"{obj.label()} cannot move to {zone.value}",
-                             subject=obj.id)
-        if obj.zone is zone:
-            raise RulesError("400.7", f"{obj.label()} is already in the {zone.value}",
-                             subject=obj.id)
-        ctrl = obj.controller if zone is Zone.BATTLEFIELD and obj.zone is Zone.STACK else None
-        would = ctrl or obj.owner
-        if zone in (Zone.BATTLEFIELD, Zone.STACK) and departed.zone_refused(
-                tx, gid, would, f"{obj.label()} would be put onto the {zone.value} under "
-                f"{would}'s control, but {would} has left the game: it stays where it is."):
-            return
-        if departed.creation_refused(tx, gid, obj.owner, f"{obj.owner}, who owns {obj.label()}, "
-                                     "has left the game: it would become a new object in the "
-                                     f"{zone.value}, so it stays where it is."):
-            return
-        tx.step("400.7")
-        tx.move(obj.id, gid, zone, top=not a.get("bottom", False), controller=ctrl)
-        if obj.kind is Kind.TOKEN and zone is not Zone.BATTLEFIELD:
-            tx.step("111.7" if tx.edition.knows("111.7") else "400.7")
-            tx.cease(obj.id)
-        _settle(tx, tx.world.current)
-
-    def _win(self, tx: Tx, player: str) -> None:
-        gid = self._in_game(tx, player, "104.2b")
-        tx.step("104.2b")
-        if hooks.emit_any("player_wins", tx, gid, player):
-            return
-        turns.end_game(tx, gid, player, f"{player} wins")
-
-    def _attack(self, tx: Tx, a: dict) -> None:
-        require_begun(tx, tx.world.current, f"{tx.obj(a['creature']).label()} cannot attack",
-                      a["creature"])
-        combat.declare(tx, self.trace, a["creature"], a["defender"])
 
     # -- typed conveniences ----------------------------------------------------------------------
     def act(self, action: str, /, **fields) -> list[Step]:
@@ -774,14 +600,12 @@ class Game:
 
     def cast(self, card: str, by: str, target: str | None = None) -> list[Step]:
         """Cast ``card`` (CR 601.2a)."""
-        return self.apply({"cast": {"card": card, "by": by, **({"target": target}
-                                                                if target else {})}})
+        return self.act("cast", card=card, by=by, target=target)
 
     def resolve(self, obj: str | None = None, *, choose: str | None = None,
                 target: str | None = None) -> list[Step]:
         """All players pass; the top of the stack resolves (CR 117.4)."""
-        args = {k: v for k, v in (("object", obj), ("choose", choose), ("target", target)) if v}
-        return self.apply({"resolve": args})
+        return self.act("resolve", object=obj, choose=choose, target=target)
 
     def leave(self, player: str, game: object = None) -> list[Step]:
         """``player`` leaves the game in progress, or ``game`` (CR 800.4a)."""

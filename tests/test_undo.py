@@ -150,7 +150,7 @@ def test_act_reaches_a_step_registered_later(monkeypatch):
     declared in ``ACTIONS``) is reachable through ``apply`` without a new method."""
     from magicsub.engine import actions, hooks
 
-    monkeypatch.setitem(actions.ACTIONS, "shout", actions._a("shout", "player:player",
+    monkeypatch.setitem(actions.ACTIONS, "shout", actions.describe("shout", "player:player",
                                                               "player", doc="test"))
     monkeypatch.setitem(hooks._ACTIONS, "shout", lambda tx, a: (
         tx.step("119.3"), tx.note(f"{a['player']} shouts.")))

@@ -20,12 +20,12 @@ def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", FOLLOWS)
     tx.note(f"{top.label()}: copy {orig.label()} (CR 707.10).")
     orig = orig.id
-    copy_spell(tx, orig, top.controller, tx.fresh_id(f"{orig}-copy"))
+    copy_spell(tx, orig, top.controller, tx.fresh_id(FORK.copies.format(target=orig)))
 
 
 FORK = register(CardDef(
     "Fork", ("instant",),
     "Copy target instant or sorcery spell, except that the copy is red. You may choose new "
     "targets for the copy.",
-    behaviour="fork", target="spell", resolve=_resolve))
+    behaviour="fork", target="spell", resolve=_resolve, copies="{target}-copy"))
 """Fork's registered definition."""

@@ -1,10 +1,21 @@
-"""The vocabulary of steps (DESIGN.md section 5): each action's fields, their kinds, and the
-checks of shape shared by scenario files and ``Game.apply``."""
+"""The vocabulary of steps and expectations (DESIGN.md section 5), described once: each step's
+fields (name, kind, required or not, help text), the rule it cites and the object it makes
+(``ACTIONS``); each expectation's keys and the kind of value each takes (``EXPECTATIONS``).
+
+Everything else is derived from it: the JSON Schema (``magicsub.scenario.schema``), the checks of
+a scenario file the schema cannot make (``magicsub.scenario``: a ``player`` field names a player,
+an ``object`` field a declared object, a ``new_id`` is free), and the checks of ``Game.apply``
+(``normalize`` here; ``Game`` checks the players and objects by the same kinds). A step is
+dispatched to the handler its rules module registered with ``hooks.action``; ``step`` adds a
+new step, its description and its handler, in one place."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import hooks
 from .arguments import plain
 from .errors import ScenarioError
 from .limits import MAX_NUMBER, MAX_TEXT, shown
@@ -26,47 +37,148 @@ INFO = ("life", "counters")
 
 @dataclass(frozen=True)
 class Field:
-    """One field of an action: its name, kind and whether it is required."""
+    """One field of an action: its name, kind, whether it is required, and its help text.
+
+    A field of kind ``new_id`` names the object the step makes; ``default`` is the id it gets
+    when the field is left out, a template over the step's other fields (``"{spell}-copy"``).
+    A field of kind ``object`` is an object the scenario declares before the step, unless
+    ``in_play`` says the game makes it during play (a triggered ability, ``{source}-trigger``):
+    then only the game can check it."""
 
     name: str
     kind: str
     required: bool = True
+    doc: str = ""
+    default: str | None = None
+    in_play: bool = False
 
 
 @dataclass(frozen=True)
 class Action:
-    """An action: its fields, and the field a bare scalar stands for (``resolve: shahrazad``)."""
+    """An action: its fields, the field a bare scalar stands for (``resolve: shahrazad``), and
+    what it does with the rule it cites (``doc``)."""
 
     name: str
     fields: tuple[Field, ...]
     scalar: str | None = None
     doc: str = ""
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule paragraphs its ``doc`` cites, e.g. ``('601.2a',)``."""
+        return tuple(re.findall(r"\b\d{3}\.\d+[a-z]?(?:-[a-z])?", self.doc))
 
-def _f(spec: str) -> Field:
+    def of_kind(self, *kinds: str) -> tuple[Field, ...]:
+        """Its fields of one of these ``kinds``."""
+        return tuple(f for f in self.fields if f.kind in kinds)
+
+    def made(self, args: dict) -> str | None:
+        """The id of the object a step of this action with the checked ``args`` makes (its
+        ``new_id`` field, or that field's ``default``), or None."""
+        for f in self.of_kind("new_id"):
+            if f.name in args:
+                return args[f.name]
+            if f.default is not None:
+                return f.default.format(**args)
+        return None
+
+
+FIELD_DOCS = {
+    "by": "the player who does it",
+    "card": "the card",
+    "spell": "the spell on the stack",
+    "target": "the spell's target (an object or a player)",
+    "player": "the player",
+    "step": "the step to go to (next_turn: the untap step of the next turn)",
+    "game": "the game (the game in progress by default)",
+    "to": "the zone it goes to",
+    "controller": "the player who controls it",
+    "creature": "the attacking creature",
+    "defender": "the player it attacks",
+    "chooser": "the player who makes the choice, when another player does (800.4g)",
+}
+"""The help text of a field by its name, unless its action gives its own."""
+
+
+def _f(spec: str, docs: dict[str, str]) -> Field:
+    """A field from ``"name?:kind=default"`` (``?``: optional; ``*``: made in play)."""
+    spec, _, default = spec.partition("=")
     name, kind = spec.split(":")
-    return Field(name.rstrip("?"), kind, not name.endswith("?"))
+    bare = name.rstrip("?*")
+    doc = docs.get(bare) or FIELD_DOCS.get(bare)
+    if not doc:
+        raise ValueError(f"field {bare!r} needs its help text (a keyword argument {bare}=...)")
+    return Field(bare, kind, "?" not in name, doc, default or None, "*" in name)
 
 
-def _a(name: str, fields: str, scalar: str | None = None, doc: str = "") -> Action:
-    return Action(name, tuple(_f(s) for s in fields.split()), scalar, doc)
+def describe(name: str, fields: str, scalar: str | None = None, /, doc: str = "",
+             **docs: str) -> Action:
+    """An action from its fields' specs, ``"name:kind"`` each (``name?``: optional; ``name*``:
+    an object the game makes in play; ``:kind=default``: a new id's default, a template over
+    the other fields), what it does with the rule it cites (``doc``), and the help text of the
+    fields whose own differs from ``FIELD_DOCS``.
+
+    >>> describe("copy", "spell:object by:player id?:new_id={spell}-copy",
+    ...          id="the copy's id").made({"spell": "fork", "by": "Alex"})
+    'fork-copy'
+    """
+    return Action(name, tuple(_f(s, docs) for s in fields.split()), scalar, doc)
 
 
-ACTIONS: dict[str, Action] = {a.name: a for a in [
+ACTIONS: dict[str, Action] = {}
+"""Every step of the vocabulary by name, in the order the schema lists them."""
+
+
+def define(action: Action) -> Action:
+    """Add ``action`` to the vocabulary (``ACTIONS``): the schema, the checks of a scenario and
+    ``Game.apply`` know it from then on. Its handler is registered with ``hooks.action``."""
+    if action.name in ACTIONS or action.name == "expect":
+        raise ValueError(f"step {action.name!r} is defined twice")
+    ACTIONS[action.name] = action
+    return action
+
+
+def step(name: str, fields: str, scalar: str | None = None, /, doc: str = "", *,
+         history: bool = False, **docs: str) -> Callable[[Callable], Callable]:
+    """Add a step to the vocabulary in one place: decorate its handler, in the module that owns
+    its rule, with its description (``describe``'s arguments). The schema, the checks of a
+    scenario and ``Game.apply`` (``Game.act``) know it from then on; ``hooks.action`` (with
+    ``history``) dispatches it to the handler."""
+    action = define(describe(name, fields, scalar, doc, **docs))
+    return hooks.action(action.name, history=history)
+
+
+_a = describe
+for _action in [
     _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)"),
-    _a("copy", "spell:object by:player id?:new_id", doc="copy a spell on the stack (707.10)"),
+    _a("copy", "spell:object by:player id?:new_id={spell}-copy",
+       doc="copy a spell on the stack (707.10)",
+       id="the copy's id (by default the spell's id followed by -copy)"),
     _a("resolve", "object?:object choose?:object target?:target", "object",
-       doc="all players pass; the top of the stack resolves (117.4)"),
+       doc="all players pass; the top of the stack resolves (117.4)",
+       object="the object expected on top of the stack (a check)",
+       choose="the card chosen as it resolves (Living Wish, Bribery)",
+       target="the target chosen as a triggered ability resolves (Astral Slide)"),
     _a("advance", "step:step", "step", doc="go to the next such step (500.2)"),
     _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)"),
-    _a("counters", "player:player kind:str add:int game?:game", doc="player counters (122.1)"),
-    _a("life", "player:player add?:int set?:int", doc="gain or lose life (119.3)"),
+    _a("counters", "player:player kind:str add:int game?:game", doc="player counters (122.1)",
+       kind="the kind of counter (poison, energy, ...)",
+       add="how many counters to add (negative: remove)"),
+    _a("life", "player:player add?:int set?:int", doc="gain or lose life (119.3)",
+       add="the life gained (negative: lost)", set="the new life total"),
     _a("create", "id:new_id name:str controller:player zone:zone token?:bool types?:types "
-       "power?:int toughness?:int", doc="create a token (111.2)"),
-    _a("move", "object:object to:zone game?:game bottom?:bool", doc="an effect moves an object"),
-    _a("bring_in", "object:object to:zone", doc="bring a card in from outside (726.4a)"),
+       "power?:int toughness?:int", doc="create a token (111.2)",
+       id="the new object's id", name="its name (a built-in card's name gives its behaviour)",
+       zone="the zone it is created in", token="true for a token",
+       types="its card types, e.g. [creature]", power="its power", toughness="its toughness"),
+    _a("move", "object:object to:zone game?:game bottom?:bool", doc="an effect moves an object",
+       object="the object moved", bottom="true to put it at the bottom (of a library)"),
+    _a("bring_in", "object:object to:zone", doc="bring a card in from outside (726.4a)",
+       object="the card brought in from outside the game in progress",
+       to="the zone of the game in progress it goes to"),
     _a("win", "player:player", "player", doc="the game in progress ends; this player wins"),
-    _a("draw_game", "value:bool", "value", doc="the game in progress ends in a draw"),
+    _a("draw_game", "value:bool", "value", doc="the game in progress ends in a draw",
+       value="true"),
     _a("leave", "player:player game?:game", "player",
        doc="the player leaves a game (800.4a); game: which (default: the one in progress)"),
     _a("lose", "player:player game?:game", "player",
@@ -77,27 +189,47 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
        doc="declare an attacker, in the declare attackers step (508.1)"),
     _a("cycle", "card:object by:player", doc="cycle a card (702.29a)"),
     _a("effect", "control:object to:player source?:str until?:until static?:bool",
-       doc="a control-changing effect begins (static: a static ability's effect, 611.3a)"),
+       doc="a control-changing effect begins (static: a static ability's effect, 611.3a)",
+       control="the object whose control changes", to="the player who gains control",
+       source="the object the effect comes from", until="how long it lasts",
+       static="true for a static ability's effect (611.3a), false for a resolved one"),
     _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
     _a("choice", "player:player kind:choice object?:object chooser?:player rule?:str "
        "decision?:player",
-       doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)"),
+       doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)",
+       kind="cost (pay a cost), choice (make a choice) or rule (a rule asks)",
+       object="the object that asks",
+       rule="the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
+            "starting player)",
+       decision="what a rule's choice decides (103.1: the player who takes the first turn)"),
     _a("info", "player:player what:info",
-       doc="an effect needs a player's life or counters (800.4i)"),
+       doc="an effect needs a player's life or counters (800.4i)",
+       what="what the effect needs to know"),
     _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
     _a("activate", "object:object by:player ability?:str target?:target",
-       doc="activate an activated ability (602.2; a loyalty ability by its cost, 606.3)"),
-    _a("choose_target", "ability:object target:target",
-       doc="a triggered ability on the stack takes a target (603.3d, 601.2c)"),
-    _a("phase_out", "object:object", "object", doc="an effect phases a permanent out (702.26b)"),
-    _a("phase_in", "object:object", "object", doc="an effect phases a permanent in (702.26c)"),
+       doc="activate an activated ability (602.2; a loyalty ability by its cost, 606.3)",
+       object="the planeswalker whose loyalty ability is activated",
+       ability="the ability, by its loyalty cost (e.g. +1)"),
+    _a("choose_target", "ability*:object target:target",
+       doc="a triggered ability on the stack takes a target (603.3d, 601.2c)",
+       ability="the triggered ability on the stack (by its id)",
+       target="one target, chosen as the ability was put on the stack"),
+    _a("phase_out", "object:object", "object", doc="an effect phases a permanent out (702.26b)",
+       object="the permanent that phases out (702.26b)"),
+    _a("phase_in", "object:object", "object", doc="an effect phases a permanent in (702.26c)",
+       object="the phased-out permanent that phases in (702.26c)"),
     _a("turn_face_down", "object:object", "object",
-       doc="an effect turns a permanent face down (708.2a)"),
+       doc="an effect turns a permanent face down (708.2a)",
+       object="the permanent turned face down (708.2a)"),
     _a("turn_face_up", "object:object by:player",
-       doc="special action: turn a manifested creature card face up (116.2b, 701.34b)"),
+       doc="special action: turn a manifested creature card face up (116.2b, 701.34b)",
+       object="the manifested permanent turned face up (701.34b)",
+       by="its controller, who holds priority (116.2b)"),
     _a("manifest", "player:player", "player",
-       doc="manifest the top card of the player's library (701.34a)"),
-]}
+       doc="manifest the top card of the player's library (701.34a)",
+       player="the player who manifests the top card of their library (701.34a)"),
+]:
+    define(_action)
 
 KINDS = {
     "player": "a player's name",
@@ -229,23 +361,99 @@ def normalize(step: object) -> tuple[str, dict]:
 
 # -- expectations -------------------------------------------------------------------------------
 
-KEYS = {
-    "object": {"object", "zone", "game", "controller", "owner", "exists", "face_up", "tapped",
-               "attached_to", "phased_out", "power", "toughness", "counters"},
-    "player": {"player", "life", "counters", "in_game", "game", "result"},
-    "zone": {"zone", "owner", "game", "count", "cards", "contains"},
-    "priority": {"priority", "game"},
-    "active": {"active", "game"},
-    "stack": {"stack", "game"},
-    "subgames": {"subgames"},
-    "trace_cites": {"trace_cites"},
-    "trace_lacks": {"trace_lacks"},
-    "winner": {"winner", "game"},
-    "step": {"step", "game", "turn"},
-    "held": {"held", "game"},
+@dataclass(frozen=True)
+class Expectation:
+    """A kind of expectation: its keys (``Field``: the key, the kind of value it takes, whether it
+    is required, its help text) and what it checks (``doc``). The kinds of value are the
+    schema's (``magicsub.scenario.schema.expect_value_schema``): a step's kinds and ``place``
+    (a zone or outside), ``player_or_null``, ``object_or_null``, ``bool_or_null``, ``whole``,
+    ``ids``, ``counts``, ``result``, ``turn_step`` and ``rules``."""
+
+    kind: str
+    fields: tuple[Field, ...]
+    doc: str = ""
+
+    def of_kind(self, *kinds: str) -> tuple[Field, ...]:
+        """Its keys that take a value of one of these ``kinds``."""
+        return tuple(f for f in self.fields if f.kind in kinds)
+
+
+EXPECT_DOCS = {
+    "object": "the object (an object id)",
+    "zone": "the zone it is in (outside: in no game)",
+    "game": "the game (see the kind's description for the default)",
+    "controller": "its controller",
+    "owner": "its owner",
+    "exists": "false: it has ceased to exist (a token that left, a copy of a spell)",
+    "face_up": "whether it is face up",
+    "tapped": "whether it is tapped",
+    "attached_to": "the object it is attached to",
+    "phased_out": "whether it is phased out",
+    "power": "its power now (printed, then layer 7c: 613.4c)",
+    "toughness": "its toughness now (printed, then layer 7c: 613.4c)",
+    "player": "the player",
+    "life": "the life total",
+    "counters": "counters the player (or the permanent) has, e.g. {poison: 2} (others: any)",
+    "in_game": "whether the player is still in the game",
+    "result": "how the player's game went (null: going on)",
+    "count": "how many objects it holds",
+    "cards": "its objects, bottom first (a library's top card last)",
+    "contains": "objects it holds (among others)",
+    "priority": "who has priority (null: no one)",
+    "active": "the active player (null: a turn without one, 800.4j)",
+    "stack": "the stack, bottom first; an ability is listed by its source's id",
+    "subgames": "how many subgames are running",
+    "trace_cites": "the trace has steps citing each of these paragraphs",
+    "trace_lacks": "no step of the trace cites any of these paragraphs",
+    "winner": "who won the game (null: a draw)",
+    "held": "the sources of triggered abilities held until the subgame ends (726.4a)",
+    "step": "the step of the turn",
+    "turn": "the turn number",
 }
-"""Each kind of expectation (``magicsub.scenario.expectations`` checks them) and the keys it may
-have (``magicsub.scenario.schema`` gives their types)."""
+"""The help text of an expectation's key by its name, unless its kind gives its own."""
+
+
+def _e(kind: str, keys: str, doc: str, **docs: str) -> Expectation:
+    """A kind of expectation from its keys' specs (``"key:kind"``; the key named like the kind
+    is required) and the help text of those whose own differs from ``EXPECT_DOCS``."""
+    fields = []
+    for spec in keys.split():
+        name, value = spec.split(":")
+        fields.append(Field(name, value, name == kind, docs.get(name) or EXPECT_DOCS[name]))
+    return Expectation(kind, tuple(fields), doc)
+
+
+EXPECTATIONS: dict[str, Expectation] = {e.kind: e for e in [
+    _e("object", "object:object zone:place game:game owner:player controller:player_or_null "
+       "exists:bool face_up:bool_or_null tapped:bool attached_to:object_or_null "
+       "phased_out:bool power:int toughness:int counters:counts",
+       "An object's zone, game, control and status; without game, it is looked for in the "
+       "whole game tree."),
+    _e("player", "player:player life:int counters:counts in_game:bool game:game result:result",
+       "A player's figures in a game (the main game by default)."),
+    _e("zone", "zone:zone owner:player game:game count:whole cards:ids contains:ids",
+       "The objects in a zone of a game (the main game by default).",
+       zone="the zone", owner="the owner of the library, hand or graveyard"),
+    _e("priority", "priority:player_or_null game:game",
+       "Who has priority in a game (the game in progress by default)."),
+    _e("active", "active:player_or_null game:game",
+       "The active player of a game (the game in progress by default)."),
+    _e("stack", "stack:ids game:game", "The stack of a game (the game in progress by default)."),
+    _e("subgames", "subgames:whole", "How many subgames are running."),
+    _e("trace_cites", "trace_cites:rules", "Paragraphs the trace cites."),
+    _e("trace_lacks", "trace_lacks:rules", "Paragraphs the trace does not cite."),
+    _e("winner", "winner:player_or_null game:game",
+       "Who won a game that has ended (the main game by default)."),
+    _e("step", "step:turn_step game:game turn:whole",
+       "The step and turn of a game (the game in progress by default)."),
+    _e("held", "held:ids game:game",
+       "Triggered abilities held in a game until its subgame ends (the main game by default)."),
+]}
+"""Each kind of expectation (``magicsub.scenario.expectations`` checks them): its keys, the kind
+of value each takes (``magicsub.scenario.schema`` gives their types) and its help text."""
+
+KEYS = {kind: {f.name for f in e.fields} for kind, e in EXPECTATIONS.items()}
+"""Each kind of expectation and the keys it may have (``EXPECTATIONS``)."""
 
 KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
               "trace_lacks", "winner", "held", "step", "zone")

@@ -16,6 +16,7 @@ from .errors import RulesError
 from .limits import listed
 from .objects import Obj
 from .registry import giving, lookup
+from .start import require_begun
 from .state import GameState, World, step_label
 from .state import game_name as _where
 from .trace import Change, Control, Create, Move, MoveAll, Step, Turn
@@ -183,3 +184,10 @@ def declare(tx: Tx, steps: Sequence[Step], creature: str, defender: str) -> None
         return
     tx.step("508.1f", "The active player taps the chosen creatures")
     tx.tap(obj.id)
+
+
+@hooks.action("attack", history=True)
+def _attack_step(tx: Tx, a: dict, steps: Sequence[Step]) -> None:
+    require_begun(tx, tx.world.current, f"{tx.obj(a['creature']).label()} cannot attack",
+                  a["creature"])
+    declare(tx, steps, a["creature"], a["defender"])

@@ -1,4 +1,5 @@
-"""Control-changing effects and their durations (CR 611, 613), with CR 800.4b and 800.4c.
+"""Control-changing effects and their durations (CR 611, 613), with CR 800.4b and 800.4c; the
+step ``effect``.
 
 An effect belongs to the game it was created in (CR 726.1b). An object's controller is the
 player the newest effect on it names, else its controller by default (``Obj.base``).
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import departed
+from . import departed, hooks
 from .errors import RulesError
 from .limits import shown
 from .objects import Obj
@@ -276,3 +277,16 @@ def _left_battlefield(tx: Tx, before) -> None:
         tx.held_orphans.extend(touched)
     else:
         exile_orphans(tx, touched)
+
+
+@hooks.action("effect")
+def _effect_step(tx: Tx, a: dict) -> None:
+    """A control-changing effect begins (CR 611.2a; a static ability's, 611.3a): cited unless
+    it would give control to a player who has left the object's game (800.4a)."""
+    obj = tx.obj(a["control"])
+    game = tx.game(obj.game if obj.game is not None else tx.world.current)
+    if a["to"] not in game.seats or game.seat(a["to"]).in_game:
+        tx.step("611.3a" if a.get("static") else "611.2a")
+    add(tx, a["control"], a["to"], source=a.get("source"),
+        until=parse_until(a.get("until", "forever")),
+        static=bool(a.get("static")) and a.get("source") is not None)

@@ -149,25 +149,35 @@ def depth(tx) -> int:
 
 
 _ACTIONS: dict[str, Callable] = {}
+_HISTORY: set[str] = set()
 
 
-def action(name: str) -> Callable[[Callable], Callable]:
-    """Register the decorated ``fn(tx, args)`` as what the step ``name`` of the vocabulary does
+def action(name: str, *, history: bool = False) -> Callable[[Callable], Callable]:
+    """Register the decorated ``fn(tx, args)`` as what the step ``name`` of the vocabulary does:
+    every step is dispatched here, registered by the module that owns its rule
     (``magicsub.engine.actions.ACTIONS`` declares its fields; ``Game.apply`` checks them and the
-    players and objects they name, then calls ``fn``)."""
+    players and objects they name, then calls ``fn``). With ``history``, ``fn(tx, args, steps)``
+    also gets the game's trace so far (a check that looks back over the turn, CR 508.1)."""
 
     def register(fn: Callable) -> Callable:
         if _ACTIONS.get(name, fn) is not fn:
             raise ValueError(f"action {name!r} is registered twice")
         _ACTIONS[name] = fn
+        if history:
+            _HISTORY.add(name)
         return fn
 
     return register
 
 
 def action_handler(name: str) -> Callable | None:
-    """The registered handler of the step ``name``, or None (``Game`` handles it itself)."""
+    """The registered handler of the step ``name``, or None (no module handles it)."""
     return _ACTIONS.get(name)
+
+
+def wants_history(name: str) -> bool:
+    """Whether the handler of the step ``name`` gets the trace so far (``action(history=)``)."""
+    return name in _HISTORY
 
 
 def handlers(event: str) -> tuple[Callable, ...]:

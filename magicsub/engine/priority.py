@@ -10,7 +10,9 @@ hooks ``players_lose``; a game that ends announces ``game_ended`` (``magicsub.en
 from __future__ import annotations
 
 from . import hooks
+from .errors import RulesError
 from .objects import Kind, Obj
+from .state import PRIORITY_STEPS, game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -74,6 +76,31 @@ def end_declarations(tx: Tx, gid: int) -> None:
     tx.fact(gid, "declared", game.turn, f"{game.active} has declared {len(attackers) or 'no'} "
             f"attacker{'' if len(attackers) == 1 else 's'}")
     tx.set_priority(gid, game.active)
+
+
+def active_acts(tx: Tx, player: str) -> None:
+    """``player`` casts a spell, cycles a card or passes priority in the game in progress: when
+    they are the active player declaring attackers, their declarations end (CR 117.3a)."""
+    gid = tx.world.current
+    if player == tx.game(gid).active:
+        end_declarations(tx, gid)
+
+
+def settle(tx: Tx, gid: int) -> None:
+    """After an action in a step with priority: state-based actions, triggers, priority back to
+    its holder (nobody receives priority in an untap step)."""
+    game = tx.game(gid)
+    if tx.world.current == gid and not game.ended and game.step in PRIORITY_STEPS:
+        priority_point(tx, gid, game.priority)
+
+
+def player_in_game(tx: Tx, player: str, rule: str) -> int:
+    """The game in progress, whose player ``player`` still is; refused (``rule``) otherwise."""
+    gid = tx.world.current
+    game = tx.game(gid)
+    if player not in game.seats or not game.seat(player).in_game:
+        raise RulesError(rule, f"{player} is not in {game_name(gid)}", subject=player)
+    return gid
 
 
 def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:

@@ -68,7 +68,9 @@ class CardDef:
     ``gives`` is a static ability that gives keyword abilities (Concordant Crossroads: "All
     creatures have haste."), asked each time an object's keywords are (CR 611.3a), see
     ``Gives``. ``enchant`` is what an Aura can enchant (its enchant ability, CR 702.5a,
-    303.4a): ``"creature"`` or ``"player"``.
+    303.4a): ``"creature"`` or ``"player"``. ``copies`` is the id of the copy resolving it
+    puts onto the stack, a template over its ``target`` (Fork's ``"{target}-copy"``, CR 707.10;
+    a taken id gets ``-2``, ``-3``...: ``Tx.fresh_id``), so a scenario's later steps can name it.
     """
 
     name: str
@@ -90,6 +92,7 @@ class CardDef:
     static: Static | None = None
     gives: Gives | None = None
     enchant: str | None = None
+    copies: str | None = None
 
 
 _CARDS: dict[str, CardDef] = {}

@@ -1,5 +1,6 @@
 """Casting, copying and resolving spells and abilities (CR 601, 608, 707.10), bringing cards in
-from outside the game (CR 726.4a), and cycling (CR 702.29a).
+from outside the game (CR 726.4a), and cycling (CR 702.29a): the steps ``cast``, ``copy``,
+``resolve``, ``bring_in`` and ``cycle``.
 
 This module names no card: what a card does lives in its own module of ``magicsub.cards``, which
 registers it (``CardDef``); here the registry is consulted (its target kind, its resolver, its
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 from . import departed, hooks, priority
 from .errors import RulesError
-from .limits import shown
+from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import Kind, Obj
 from .registry import ability, lookup, register_ability
 from .start import require_begun
@@ -22,7 +23,7 @@ from .state import MAIN_PHASES
 from .state import game_name as _where
 from .transaction import Tx
 from .triggers import announce
-from .zones import Zone
+from .zones import Zone, parse_zone
 
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")
 
@@ -423,3 +424,55 @@ def _cycling_draw(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 register_ability("cycling_draw", _cycling_draw)
+
+
+# -- the steps -----------------------------------------------------------------------------------
+
+def check_depth(world, gid: int, creator: str) -> None:
+    """Refuse ``creator`` (a card that starts a subgame, ``CardDef.starts_subgame``) when the
+    subgame it would start in game ``gid`` would be nested deeper than ``MAX_SUBGAME_DEPTH`` (a
+    limit of magicsub, not of the rules)."""
+    depth = len(world.ancestors(gid))
+    if depth > MAX_SUBGAME_DEPTH:
+        raise RulesError("726.1", f"{shown(creator)} would start a subgame {depth} levels deep; "
+                         f"magicsub plays at most {MAX_SUBGAME_DEPTH} levels of nested subgames "
+                         "(MAX_SUBGAME_DEPTH)", subject=creator)
+
+
+def _starts_subgame(tx: Tx, oid: str) -> None:
+    """Refuse a spell put on the stack whose card starts a subgame when that subgame would be
+    nested too deep."""
+    obj = tx.obj(oid)
+    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "starts_subgame", False):
+        check_depth(tx.world, obj.game, oid)
+
+
+@hooks.action("cast")
+def _cast_step(tx: Tx, a: dict) -> None:
+    priority.active_acts(tx, a["by"])
+    target = a.get("target")
+    cast(tx, a["card"], a["by"], (target,) if target else ())
+    _starts_subgame(tx, a["card"])
+
+
+@hooks.action("copy")
+def _copy_step(tx: Tx, a: dict) -> None:
+    _starts_subgame(tx, copy_spell(tx, a["spell"], a["by"], a.get("id")).id)
+
+
+@hooks.action("resolve")
+def _resolve_step(tx: Tx, a: dict) -> None:
+    resolve_top(tx, a.get("object"), choose=a.get("choose"), target=a.get("target"))
+
+
+@hooks.action("bring_in")
+def _bring_in_step(tx: Tx, a: dict) -> None:
+    gid = tx.world.current
+    bring_in(tx, a["object"], parse_zone(a["to"]))
+    priority.settle(tx, gid)
+
+
+@hooks.action("cycle")
+def _cycle_step(tx: Tx, a: dict) -> None:
+    priority.active_acts(tx, a["by"])
+    cycle(tx, a["card"], a["by"])

@@ -2,6 +2,9 @@
 beginning the next turn (CR 117.3d, 117.4, 500, 504, 508.8, 510, 514), with the multiplayer
 exceptions of CR 800.4e, 800.4k, 800.4m and 800.7.
 
+The steps ``advance``, ``pass_priority``, ``win`` (CR 104.2b), ``draw_game`` (CR 104.4a) and
+``planar_controller`` (CR 311.5) are handled here.
+
 Priority, state-based actions and the end of a game live in ``magicsub.engine.priority``
 (re-exported here); the core imports in one direction: priority, then resolution, then turns.
 """
@@ -14,20 +17,24 @@ from .errors import RulesError
 from .limits import shown
 from .objects import Obj
 from .priority import (  # noqa: F401 - re-exported: the core's entry points stay reachable here
+    active_acts,
     check_one_left,
     check_sba,
     declaring,
     draw,
     end_declarations,
     end_game,
+    player_in_game,
     priority_point,
     put_triggers,
     receiver,
     set_planar_controller,
+    settle,
 )
 from .resolution import resolve_top
 from .start import first_turn, require_begun
 from .state import PRIORITY_STEPS, STEPS, PendingTrigger
+from .state import game_name as _where
 from .transaction import Tx
 from .zones import Zone
 
@@ -248,3 +255,51 @@ def begin_turn(tx: Tx, gid: int) -> None:
             effects.exile_orphans(tx, touched)
         hooks.emit("turn_begins", tx, gid, player)
         return
+
+
+# -- the steps -----------------------------------------------------------------------------------
+
+@hooks.action("advance")
+def _advance_step(tx: Tx, a: dict) -> None:
+    advance(tx, a["step"])
+
+
+@hooks.action("pass_priority")
+def _pass_priority_step(tx: Tx, a: dict) -> None:
+    active_acts(tx, a["player"])
+    pass_priority(tx, a["player"])
+
+
+@hooks.action("win")
+def _win_step(tx: Tx, a: dict) -> None:
+    """CR 104.2b: an effect states that a player wins the game in progress (unless a rule
+    applies instead, CR 801.14: a ``player_wins`` handler)."""
+    player = a["player"]
+    gid = player_in_game(tx, player, "104.2b")
+    tx.step("104.2b")
+    if hooks.emit_any("player_wins", tx, gid, player):
+        return
+    end_game(tx, gid, player, f"{player} wins")
+
+
+@hooks.action("draw_game")
+def _draw_game_step(tx: Tx, a: dict) -> None:
+    """CR 104.4a: an effect states that the game in progress is a draw."""
+    if not a["value"]:
+        raise RulesError("104.4a", "draw_game takes true")
+    tx.step("104.1", "when the game is a draw")
+    end_game(tx, tx.world.current, None, "draw")
+
+
+@hooks.action("planar_controller")
+def _planar_controller_step(tx: Tx, a: dict) -> None:
+    """CR 311.5, 901.6: a player becomes the planar controller of a Planechase game."""
+    gid = tx.world.current
+    player = a["player"]
+    if tx.game(gid).variant != "planechase":
+        raise RulesError("901.1", f"{_where(gid)} is not a Planechase game: "
+                         f"{player} cannot be its planar controller", subject=player)
+    player_in_game(tx, player, "800.4p")
+    tx.step("311.5")
+    set_planar_controller(tx, gid, player)
+    tx.note(f"{player} is the planar controller.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import hooks
 from ..engine.errors import RulesError
 from ..engine.limits import listed
 from ..engine.start import hand_size
@@ -236,3 +237,19 @@ def mulligan(tx: Tx, player: str) -> None:
         tx.note(f"{player} puts {counted} card(s) on the bottom of their library.")
         for obj in hand:
             tx.move(obj.id, gid, Zone.LIBRARY, top=False)
+
+
+@hooks.action("choice")
+def _choice_step(tx: Tx, a: dict) -> None:
+    choice(tx, a["player"], a["kind"], a.get("object"), a.get("chooser"), a.get("rule"),
+           a.get("decision"))
+
+
+@hooks.action("info")
+def _info_step(tx: Tx, a: dict) -> None:
+    info(tx, a["player"], a["what"])
+
+
+@hooks.action("mulligan")
+def _mulligan_step(tx: Tx, a: dict) -> None:
+    mulligan(tx, a["player"])

@@ -19,8 +19,8 @@ from __future__ import annotations
 from ..engine import effects, hooks
 from ..engine.errors import RulesError
 from ..engine.objects import Kind
-from ..engine.priority import check_one_left, end_game, set_planar_controller
-from ..engine.state import by_zone, game_name, timestamp
+from ..engine.priority import check_one_left, end_game, priority_point, set_planar_controller
+from ..engine.state import PRIORITY_STEPS, by_zone, game_name, timestamp
 from ..engine.transaction import Tx
 from ..engine.zones import PER_PLAYER, Zone
 
@@ -48,6 +48,25 @@ def check_can_leave(tx: Tx, player: str, gid: int | None = None) -> int:
     if not game.seat(player).in_game:
         raise RulesError("800.4", f"{player} has already left {where}", subject=player)
     return gid
+
+
+def _leave_step(how: str):
+    """The step ``how`` (``leave``, ``lose`` or ``concede``; CR 800.4a, 104.3, 104.3a): the
+    player leaves a game; then the game in progress, still going, gives priority to its holder
+    again, the passes made so far kept."""
+
+    def step(tx: Tx, a: dict) -> None:
+        gid = tx.world.current
+        request(tx, a["player"], how, a.get("game"))
+        game = tx.game(gid)
+        if not game.ended and tx.world.current == gid and game.step in PRIORITY_STEPS:
+            priority_point(tx, gid, game.priority, keep_passes=True)
+
+    return step
+
+
+for _how in ("leave", "lose", "concede"):
+    hooks.action(_how)(_leave_step(_how))
 
 
 def request(tx: Tx, player: str, how: str, gid: int | None = None) -> None:

@@ -12,12 +12,11 @@ from immutables import Map
 from ..engine import hooks
 from ..engine.effects import describe
 from ..engine.errors import RulesError
-from ..engine.limits import MAX_SUBGAME_DEPTH, shown
 from ..engine.objects import SUPPLEMENTARY_DECKS, Kind
 from ..engine.priority import priority_point, put_triggers
-from ..engine.resolution import finish_resolving
+from ..engine.resolution import check_depth, finish_resolving
 from ..engine.start import STANDARD_LIFE, opening_hands, starting_life
-from ..engine.state import PREGAME, GameState, Seat, World, by_zone
+from ..engine.state import PREGAME, GameState, Seat, by_zone
 from ..engine.state import game_name as _label
 from ..engine.transaction import Tx
 from ..engine.zones import Zone
@@ -69,16 +68,6 @@ def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
         face = "face up" if obj.face_up else "face down"
         tx.note(f"{obj.label()} ({face}) is a {obj.deck} card, not part of a supplementary deck "
                 f"({why}): it stays in the main-game command zone.")
-
-
-def check_depth(world: World, gid: int, creator: str) -> None:
-    """Refuse ``creator`` (a Shahrazad) when the subgame it would start in game ``gid`` would be
-    nested deeper than ``MAX_SUBGAME_DEPTH`` (a limit of magicsub, not of the rules)."""
-    depth = len(world.ancestors(gid))
-    if depth > MAX_SUBGAME_DEPTH:
-        raise RulesError("726.1", f"{shown(creator)} would start a subgame {depth} levels deep; "
-                         f"magicsub plays at most {MAX_SUBGAME_DEPTH} levels of nested subgames "
-                         "(MAX_SUBGAME_DEPTH)", subject=creator)
 
 
 @hooks.on("play_subgame")

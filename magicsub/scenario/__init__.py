@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import arguments
-from ..engine.actions import normalize
+from ..engine.actions import ACTIONS, EXPECTATIONS, Action, normalize
 from ..engine.errors import RulesError, ScenarioError
 from ..engine.limits import MAX_OBJECTS, listed, shown
+from ..engine.registry import lookup
 from ..engine.start import check_seating, one_variant
 from ..engine.trace import Trace
 from ..game import Game, as_card, plain_refused, unknown_card, unknown_refused
@@ -323,6 +324,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
     _need(total <= MAX_OBJECTS, f"libraries and objects: {total} cards, more than the limit of "
           f"{MAX_OBJECTS} objects", _line(data, "libraries"))
     ids = {f"{p}#{i}" for p, n in libraries.items() for i in range(1, n + 1)}
+    names: dict[str, str] = {}
     objects = []
     for i, spec in enumerate(raw_objects):
         line = _line(raw_objects, i)
@@ -343,6 +345,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
             _need(spec.get("deck") == "vanguard", f"object {oid}: only a vanguard card (deck: "
                   "vanguard) has a hand or life modifier", line)
         ids.add(oid)
+        names[oid] = name
         kw = {k: v for k, v in spec.items() if k not in ("id",)}
         kw["id"] = oid
         objects.append((line, kw))
@@ -370,31 +373,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
             name, args = normalize(step)
         except ScenarioError as err:
             raise ScenarioError(err.detail, line=line) from None
-        for key in ("by", "player", "controller", "defender", "chooser"):
-            if key in args:
-                _need(args[key] in known_players, f"{name}: unknown player {shown(args[key])}; "
-                      f"the players are {listed(players, 'players')}", line)
-        if name == "effect":
-            _need(args["to"] in known_players, f"effect: unknown player {shown(args['to'])}",
-                  line)
-            until = args.get("until")
-            if isinstance(until, dict):
-                _need(until["next_turn"] in known_players, "effect: unknown player "
-                      f"{shown(until['next_turn'])} in until", line)
-        for key in ("card", "spell", "object", "creature", "control", "choose"):
-            if key in args:
-                _need(args[key] in ids, f"{name}: unknown object {shown(args[key])} (not "
-                      "declared in objects, libraries or an earlier step)", line)
-        if "target" in args:
-            _need(args["target"] in ids or args["target"] in known_players,
-                  f"{name}: unknown target {shown(args['target'])}", line)
-        if name == "create":
-            _need(args["id"] not in ids, f"create: duplicate id {shown(args['id'])}", line)
-            ids.add(args["id"])
-        if name == "copy":
-            ids.add(args.get("id", f"{args['spell']}-copy"))
-        if name == "cast" and "target" in args:
-            ids.add(f"{args['target']}-copy")
+        _check_step(ACTIONS[name], args, players, ids, names, line)
         steps.append((line, step))
     expect = []
     raw_expect = data.get("expect") or []
@@ -409,16 +388,61 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
                     description=data.get("description") or "", data=dict(data))
 
 
-PLAYER_KEYS = ("player", "owner", "controller", "priority", "active", "winner")
-"""The keys of an expectation that name a player (or null)."""
+def _fresh(base: str, ids: set) -> str:
+    """The id ``Tx.fresh_id`` gives an object made from ``base`` when ``ids`` are taken."""
+    n = 2
+    made = base
+    while made in ids:
+        made, n = f"{base}-{n}", n + 1
+    return made
+
+
+def _check_step(action: Action, args: dict, players: list, ids: set, names: dict,
+                line: int | None) -> None:
+    """The checks of one step that the schema cannot make, derived from its action's fields
+    (``actions.ACTIONS``): a ``player`` is one of the players (so is an ``until``'s next_turn),
+    an ``object`` is declared before (unless the game makes it in play), a ``target`` is either,
+    and a ``new_id`` is not taken. The object the step makes (``Action.made``, by default the
+    id ``Tx.fresh_id`` gives it) is added to ``ids``, as is the copy a cast card that ``copies``
+    its target puts onto the stack as it resolves (Fork's, CR 707.10)."""
+    name = action.name
+    for f in action.fields:
+        value = args.get(f.name)
+        if value is None:
+            continue
+        if f.kind == "player" or (f.kind == "until" and isinstance(value, dict)):
+            player = value["next_turn"] if isinstance(value, dict) else value
+            where = " in until" if isinstance(value, dict) else ""
+            _need(player in players, f"{name}: unknown player {shown(player)}{where}; the "
+                  f"players are {listed(players, 'players')}", line)
+        elif f.kind == "object" and not f.in_play:
+            _need(value in ids, f"{name}: unknown object {shown(value)} (not declared in "
+                  "objects, libraries or an earlier step)", line)
+        elif f.kind == "target":
+            _need(value in ids or value in players, f"{name}: unknown target {shown(value)}",
+                  line)
+        elif f.kind == "new_id":
+            _need(value not in ids, f"{name}: duplicate id {shown(value)}", line)
+    made = action.made(args)
+    if made is not None:
+        made = _fresh(made, ids)
+        ids.add(made)
+        names[made] = args.get("name") or names.get(args.get("spell", ""), made)
+    card = lookup(names.get(args["card"], "")) if name == "cast" else None
+    if card is not None and card.copies and "target" in args:
+        copy = _fresh(card.copies.format(target=args["target"]), ids)
+        ids.add(copy)
+        names[copy] = names.get(args["target"], copy)
 
 
 def _check_expect(exp: dict, players: set, line: int | None) -> None:
+    """The checks of an expectation the schema cannot make: every key that takes a player
+    (``actions.EXPECTATIONS``) names one of the players."""
     try:
-        expectations.kind_of(exp)
+        kind = expectations.kind_of(exp)
     except ScenarioError as err:
         raise ScenarioError(err.detail, line=line) from None
-    for key in PLAYER_KEYS:
-        if exp.get(key) is not None:
-            _need(exp[key] in players, f"expect: unknown player {shown(exp[key])} ({key}); the "
-                  f"players are {listed(sorted(players), 'players')}", line)
+    for f in EXPECTATIONS[kind].of_kind("player", "player_or_null"):
+        if exp.get(f.name) is not None:
+            _need(exp[f.name] in players, f"expect: unknown player {shown(exp[f.name])} "
+                  f"({f.name}); the players are {listed(sorted(players), 'players')}", line)

@@ -1,11 +1,13 @@
 """The scenario format as one JSON Schema (Draft 2020-12), built from the vocabulary of steps
-(``actions.ACTIONS`` and ``KINDS``) and of expectations (``actions.KEYS``).
+(``actions.ACTIONS`` and ``KINDS``) and of expectations (``actions.EXPECTATIONS``): their fields,
+kinds and help text are described there, once.
 
 It is both the check of every field's type at load and the documentation of the format: every
 property has a ``description``, and each schema's ``title`` is the phrase an error uses
 (``expected <title>, got <value>``). ``magicsub/scenario.schema.json`` is this schema, written
 out by ``python tools/schema.py`` (a test keeps it up to date). What a schema cannot say (a
-name must be one of the players, an id must be declared before use) ``scenario.py`` checks after.
+name must be one of the players, an id must be declared before use) ``magicsub.scenario`` checks
+after, by the same kinds.
 
 ``magicsub.scenario.validation`` applies it and turns its errors into messages with file lines.
 """
@@ -22,6 +24,7 @@ from ..engine.actions import (
     ADVANCE,
     CHOICES,
     DURATIONS,
+    EXPECTATIONS,
     INFO,
     KEYS,
     KIND_ORDER,
@@ -43,7 +46,6 @@ SCHEMA_FILE = Path(__file__).resolve().parent.parent / "scenario.schema.json"
 
 RESULTS = ("won", "lost", "drew", "left", "conceded")
 """A player's result in a game, as the engine records it."""
-
 
 
 # -- pieces --------------------------------------------------------------------------------------
@@ -109,10 +111,6 @@ def _doc(schema: dict, description: str | None) -> dict:
     return schema if description is None else {**schema, "description": description}
 
 
-def _ref(name: str, description: str) -> dict:
-    return {"$ref": f"#/$defs/{name}", "description": description}
-
-
 PLAYER = _text(KINDS["player"])
 OBJECT = _text(KINDS["object"])
 GAME = {"title": KINDS["game"], "anyOf": [
@@ -140,73 +138,10 @@ def kind_schema(kind: str) -> dict:
 
 
 # -- steps ---------------------------------------------------------------------------------------
-FIELD_DOCS = {
-    "by": "the player who does it",
-    "card": "the card",
-    "spell": "the spell on the stack",
-    "target": "the spell's target (an object or a player)",
-    "player": "the player",
-    "step": "the step to go to (next_turn: the untap step of the next turn)",
-    "game": "the game (the game in progress by default)",
-    "to": "the zone it goes to",
-    "controller": "the player who controls it",
-    "creature": "the attacking creature",
-    "defender": "the player it attacks",
-    "chooser": "the player who makes the choice, when another player does (800.4g)",
-    "copy.id": "the copy's id (by default the spell's id followed by -copy)",
-    "resolve.object": "the object expected on top of the stack (a check)",
-    "resolve.choose": "the card chosen as it resolves (Living Wish, Bribery)",
-    "resolve.target": "the target chosen as a triggered ability resolves (Astral Slide)",
-    "counters.kind": "the kind of counter (poison, energy, ...)",
-    "counters.add": "how many counters to add (negative: remove)",
-    "life.add": "the life gained (negative: lost)",
-    "life.set": "the new life total",
-    "create.id": "the new object's id",
-    "create.name": "its name (a built-in card's name gives its behaviour)",
-    "create.zone": "the zone it is created in",
-    "create.token": "true for a token",
-    "create.types": "its card types, e.g. [creature]",
-    "create.power": "its power",
-    "create.toughness": "its toughness",
-    "move.object": "the object moved",
-    "move.bottom": "true to put it at the bottom (of a library)",
-    "bring_in.object": "the card brought in from outside the game in progress",
-    "bring_in.to": "the zone of the game in progress it goes to",
-    "draw_game.value": "true",
-    "effect.control": "the object whose control changes",
-    "effect.to": "the player who gains control",
-    "effect.source": "the object the effect comes from",
-    "effect.until": "how long it lasts",
-    "effect.static": "true for a static ability's effect (611.3a), false for a resolved one",
-    "choice.kind": "cost (pay a cost), choice (make a choice) or rule (a rule asks)",
-    "choice.object": "the object that asks",
-    "choice.rule": "the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
-                   "starting player)",
-    "choice.decision": "what a rule's choice decides (103.1: the player who takes the first "
-                       "turn)",
-    "info.what": "what the effect needs to know",
-    "activate.object": "the planeswalker whose loyalty ability is activated",
-    "activate.ability": "the ability, by its loyalty cost (e.g. +1)",
-    "choose_target.ability": "the triggered ability on the stack (by its id)",
-    "choose_target.target": "one target, chosen as the ability was put on the stack",
-    "phase_out.object": "the permanent that phases out (702.26b)",
-    "phase_in.object": "the phased-out permanent that phases in (702.26c)",
-    "turn_face_down.object": "the permanent turned face down (708.2a)",
-    "turn_face_up.object": "the manifested permanent turned face up (701.34b)",
-    "turn_face_up.by": "its controller, who holds priority (116.2b)",
-    "manifest.player": "the player who manifests the top card of their library (701.34a)",
-}
-
-
-def _field_doc(action: str, field: str) -> str:
-    return FIELD_DOCS.get(f"{action}.{field}") or FIELD_DOCS[field]
-
-
 def action_schema(action: Action) -> dict:
     """The schema of one action's value: a mapping of its fields, or the bare scalar the action's
     ``scalar`` field stands for (``resolve: shahrazad``)."""
-    fields = {f.name: {**kind_schema(f.kind), "description": _field_doc(action.name, f.name)}
-              for f in action.fields}
+    fields = {f.name: {**kind_schema(f.kind), "description": f.doc} for f in action.fields}
     mapping = _mapping(f"a mapping with {', '.join(fields)}", fields,
                        required=[f.name for f in action.fields if f.required])
     if action.scalar is None:
@@ -233,72 +168,43 @@ def _step() -> dict:
 
 # -- expectations --------------------------------------------------------------------------------
 RULES = _text('a rule paragraph, e.g. "726.2c"')
-EXPECT_FIELDS = {
-    "object": _doc(OBJECT, "the object (an object id)"),
-    "zone": _enum(ZONES + (OUTSIDE,), description="the zone it is in (outside: in no game)"),
-    "game": _doc(GAME, "the game (see the kind's description for the default)"),
-    "controller": _text("a player's name or null", "its controller", null=True),
-    "owner": _doc(PLAYER, "its owner"),
-    "exists": _bool("false: it has ceased to exist (a token that left, a copy of a spell)"),
-    "face_up": _bool("whether it is face up", null=True),
-    "tapped": _bool("whether it is tapped"),
-    "attached_to": _text("an object id or null", "the object it is attached to", null=True),
-    "phased_out": _bool("whether it is phased out"),
-    "power": _int(description="its power now (printed, then layer 7c: 613.4c)"),
-    "toughness": _int(description="its toughness now (printed, then layer 7c: 613.4c)"),
-    "player": _doc(PLAYER, "the player"),
-    "life": _int(description="the life total"),
-    "counters": {"title": "a mapping of counter kind to number", "type": "object",
-                 "propertyNames": _text("a kind of counter"),
-                 "additionalProperties": _whole(),
-                 "description": "counters the player (or the permanent) has, e.g. {poison: 2} "
-                                "(others: any)"},
-    "in_game": _bool("whether the player is still in the game"),
-    "result": _enum(RESULTS + (None,), description="how the player's game went (null: going on)"),
-    "zone.zone": _enum(ZONES, KINDS["zone"], "the zone"),
-    "zone.owner": _doc(PLAYER, "the owner of the library, hand or graveyard"),
-    "count": _whole("how many objects it holds"),
-    "cards": _doc(IDS, "its objects, bottom first (a library's top card last)"),
-    "contains": _doc(IDS, "objects it holds (among others)"),
-    "priority": _text("a player's name or null", "who has priority (null: no one)", null=True),
-    "active": _text("a player's name or null",
-                    "the active player (null: a turn without one, 800.4j)", null=True),
-    "stack": _doc(IDS, "the stack, bottom first; an ability is listed by its source's id"),
-    "subgames": _whole("how many subgames are running"),
-    "trace_cites": {"title": "a rule paragraph or a list of them",
-                    "anyOf": [RULES, _list(RULES, "a list of rule paragraphs")],
-                    "description": "the trace has steps citing each of these paragraphs"},
-    "trace_lacks": {"title": "a rule paragraph or a list of them",
-                    "anyOf": [RULES, _list(RULES, "a list of rule paragraphs")],
-                    "description": "no step of the trace cites any of these paragraphs"},
-    "winner": _text("a player's name or null", "who won the game (null: a draw)", null=True),
-    "held": _doc(IDS, "the sources of triggered abilities held until the subgame ends (726.4a)"),
-    "step": _enum((PREGAME,) + STEPS, description="the step of the turn"),
-    "turn": _whole("the turn number"),
+EXPECT_VALUES = {
+    "place": lambda doc: _enum(ZONES + (OUTSIDE,), description=doc),
+    "player_or_null": lambda doc: _text("a player's name or null", doc, null=True),
+    "object_or_null": lambda doc: _text("an object id or null", doc, null=True),
+    "bool_or_null": lambda doc: _bool(doc, null=True),
+    "whole": _whole,
+    "ids": lambda doc: _doc(IDS, doc),
+    "counts": lambda doc: {"title": "a mapping of counter kind to number", "type": "object",
+                           "propertyNames": _text("a kind of counter"),
+                           "additionalProperties": _whole(), "description": doc},
+    "result": lambda doc: _enum(RESULTS + (None,), description=doc),
+    "turn_step": lambda doc: _enum((PREGAME,) + STEPS, description=doc),
+    "rules": lambda doc: {"title": "a rule paragraph or a list of them",
+                          "anyOf": [RULES, _list(RULES, "a list of rule paragraphs")],
+                          "description": doc},
 }
-KIND_DOCS = {
-    "object": "An object's zone, game, control and status; without game, it is looked for in "
-              "the whole game tree.",
-    "player": "A player's figures in a game (the main game by default).",
-    "zone": "The objects in a zone of a game (the main game by default).",
-    "priority": "Who has priority in a game (the game in progress by default).",
-    "active": "The active player of a game (the game in progress by default).",
-    "stack": "The stack of a game (the game in progress by default).",
-    "subgames": "How many subgames are running.",
-    "trace_cites": "Paragraphs the trace cites.",
-    "trace_lacks": "Paragraphs the trace does not cite.",
-    "winner": "Who won a game that has ended (the main game by default).",
-    "step": "The step and turn of a game (the game in progress by default).",
-    "held": "Triggered abilities held in a game until its subgame ends (the main game by "
-            "default).",
-}
+"""The schema of each kind of value an expectation's key takes that no step field takes
+(``actions.Expectation``), given its help text."""
+
+
+def expect_value_schema(kind: str, doc: str) -> dict:
+    """The schema of an expectation's key whose value is of ``kind``, described by ``doc``."""
+    if kind in EXPECT_VALUES:
+        return EXPECT_VALUES[kind](doc)
+    if kind == "int":
+        return _int(description=doc)
+    if kind == "bool":
+        return _bool(doc)
+    return {**kind_schema(kind), "description": doc}
 
 
 def _expectation_kind(kind: str) -> dict:
-    fields = {key: EXPECT_FIELDS.get(f"{kind}.{key}") or EXPECT_FIELDS[key]
-              for key in sorted(KEYS[kind], key=lambda k: (k != kind, k))}
+    expectation = EXPECTATIONS[kind]
+    fields = {f.name: expect_value_schema(f.kind, f.doc)
+              for f in sorted(expectation.fields, key=lambda f: (f.name != kind, f.name))}
     return _mapping(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} expectation, with "
-                    f"{', '.join(fields)}", fields, KIND_DOCS[kind], required=[kind])
+                    f"{', '.join(fields)}", fields, expectation.doc, required=[kind])
 
 
 def _expectation() -> dict:
