@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import hooks
 from .objects import Kind, Obj
+from .state import game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -82,7 +83,7 @@ def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:
     if old != player:
         tx.fact(gid, "planar_controller", player,
                 f"{player or 'no player'} becomes the planar controller of the "
-                f"{'main game' if gid == 0 else f'subgame {gid}'}")
+                f"{game_name(gid, 'bare')}")
     for obj in tx.world.objects_in(gid):
         if obj.zone is Zone.COMMAND and not obj.traditional and obj.face_up \
                 and obj.deck == "planar":

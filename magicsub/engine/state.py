@@ -28,9 +28,30 @@ PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 """Steps in which players receive priority (none in untap and, normally, cleanup)."""
 
 
-def game_name(gid: int) -> str:
-    """A game of the tree as messages and notes name it: "the main game", "subgame 2"."""
-    return "the main game" if gid == 0 else f"subgame {gid}"
+GAME_NAMES = {"the": ("the main game", "subgame {}"), "bare": ("main game", "subgame {}"),
+              "title": ("Main game", "Subgame {}"), "key": ("main", "{}")}
+"""How ``game_name`` names the main game and a subgame, in each form."""
+
+
+def game_name(gid: int | None, form: str = "the") -> str:
+    """A game of the tree by name: the one way every message, trace and view names it.
+
+    The forms:
+
+    - ``"the"`` (in a sentence): "the main game", "subgame 2";
+    - ``"bare"`` (after "the" or as a heading): "main game", "subgame 2";
+    - ``"title"`` (a board's panel): "Main game", "Subgame 2";
+    - ``"key"`` (as a scenario writes ``game:``): "main", "2".
+
+    ``None`` (no game: outside every game) is "outside" in every form.
+
+    >>> game_name(0), game_name(2, "bare"), game_name(0, "title"), game_name(3, "key")
+    ('the main game', 'subgame 2', 'Main game', '3')
+    """
+    if gid is None:
+        return "outside"
+    main, sub = GAME_NAMES[form]
+    return main if gid == 0 else sub.format(gid)
 
 
 MAIN_PHASES = ("main", "postcombat_main")

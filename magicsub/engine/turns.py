@@ -27,7 +27,7 @@ from .priority import (  # noqa: F401 - re-exported: the core's entry points sta
 )
 from .resolution import resolve_top
 from .start import first_turn, require_begun
-from .state import PRIORITY_STEPS, STEPS, PendingTrigger
+from .state import PRIORITY_STEPS, STEPS, PendingTrigger, game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -44,7 +44,7 @@ def pass_priority(tx: Tx, player: str) -> None:
     if game.priority != player:
         holder = game.priority or "no player"
         raise RulesError("117.3d", f"{player} cannot pass priority: {holder} holds priority in "
-                         f"the {'main game' if gid == 0 else f'subgame {gid}'}", subject=player)
+                         f"the {game_name(gid, 'bare')}", subject=player)
     passed = game.passed + (player,)
     nxt = game.next_in_order(player)
     tx.step("117.3d", "Then the next player in turn order receives priority")

@@ -99,7 +99,7 @@ def start_subgame(tx: Tx, creator: str) -> int:
                     status="in progress", turn=0, step=PREGAME,
                     starting_life=VARIANT_LIFE.get(main.variant or "", STANDARD_LIFE))
     tx.game_event(gid, "is created", f"by {card.label()} in the "
-                  f"{'main game' if main_id == 0 else f'subgame {main_id}'}", op="create",
+                  f"{_label(main_id, 'bare')}", op="create",
                   state=sub)
     if main_id != 0:
         tx.step("726.6", "The existing subgame becomes the main game")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import characteristics
 from ..engine.objects import Kind
-from ..engine.state import place_of, step_label
+from ..engine.state import game_name, place_of, step_label
 from ..engine.trace import (
     Control,
     Counters,
@@ -37,7 +37,6 @@ from ..engine.trace import (
     Move,
     MoveAll,
     PlayerChange,
-    game_label,
     move_runs,
 )
 from ..engine.zones import SHARED, Zone
@@ -154,10 +153,6 @@ def is_anonymous(obj: Obj) -> bool:
         and obj.id.startswith(obj.owner + "#") and bool(_ANONYMOUS.search(obj.id))
 
 
-def _game_title(gid: int) -> str:
-    return "Main game" if gid == 0 else f"Subgame {gid}"
-
-
 _ZONE_WORDS = {"battlefield": "the battlefield", "stack": "the stack",
                "command": "the command zone", "ante": "the ante zone"}
 
@@ -190,7 +185,7 @@ def place_words(loc: Loc, here: int | None = None) -> str:
         return "outside the game"
     where = (f"{_e(loc.player)}'s {_e(loc.zone)}" if loc.player
              else _ZONE_WORDS.get(loc.zone, _e(loc.zone)))
-    return where if loc.game == here else f"{where} ({_e(_game_title(loc.game))})"
+    return where if loc.game == here else f"{where} ({_e(game_name(loc.game, 'title'))})"
 
 
 def _to(loc: Loc, here: int | None) -> str:
@@ -458,7 +453,7 @@ class _Board:
         elif ctrl and ctrl != o.owner:
             extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
         if o.game is None and o.left_from is not None:
-            extra.append(f"left the {_e(game_label(o.left_from))}")
+            extra.append(f"left the {_e(game_name(o.left_from, 'bare'))}")
         if o.attached_to:
             extra.append(f"attached to {_e(o.attached_to)}")
         if o.targets:
@@ -530,7 +525,7 @@ class _Board:
             game = games.pop() if len(games) == 1 else here
             said = [place_words(src, game) for src in srcs]
             whence = " from " + (", ".join(said[:-1]) + " and " if len(said) > 1 else "") \
-                + said[-1] + ("" if game == here else f" ({_e(_game_title(game))})")
+                + said[-1] + ("" if game == here else f" ({_e(game_name(game, 'title'))})")
         n = len(moved) if listed else len(marked)
         return f' <span class="ms-mk">★ {n} moved here{whence}</span>'
 
@@ -596,7 +591,7 @@ class _Board:
         cls = "ms-p ms-hl" if changed else "ms-p"
         mark = '<span class="ms-mk">★ changed</span> ' if changed else ""
         return [f'<div class="{cls}" data-player="{_a(name)}" role="group" '
-                f'aria-label="{_a(name)}, {_a(game_label(g.gid))}">'
+                f'aria-label="{_a(name)}, {_a(game_name(g.gid, "bare"))}">'
                 f'<p>{mark}<span class="ms-t">{_e(name)}</span> — {" · ".join(bits)}</p>',
                 *self.library((g.gid, Zone.LIBRARY, name), library),
                 self.gone((library,), g.gid),
@@ -615,8 +610,8 @@ class _Board:
         see ``render``). ``zones``: its places that hold objects (``World.places``)."""
         gid = g.gid
         current = gid == self.world.current
-        title = _e(_game_title(gid))
-        panel = f'data-game-panel="{_a(gid)}" aria-label="{_a(_game_title(gid))}"'
+        title = _e(game_name(gid, "title"))
+        panel = f'data-game-panel="{_a(gid)}" aria-label="{_a(game_name(gid, "title"))}"'
         nested = " ms-sub" + (" ms-deep" if depth > NEST_INDENTED else "") if depth else ""
         up = self.connector(g)
         mine = sorted((loc for loc in self.left if loc.game == gid), key=_loc_order)
@@ -684,7 +679,7 @@ class _Board:
             state = ", which has ended"
         elif parent is not None and g.status == "ended":
             state = ", which has resumed"
-        parent_name = "the main game" if g.parent == 0 else _e(game_label(g.parent))
+        parent_name = _e(game_name(g.parent))
         return f'<p class="ms-up">↳ a subgame of {parent_name}{state}</p>'
 
     def battlefield(self, gid: int) -> list[str]:
