@@ -4,6 +4,7 @@ styles live in a stylesheet. Each check reads the source, so a copy that creeps 
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -41,3 +42,64 @@ def test_no_inline_copy_of_the_naming_of_a_game():
              for m in INLINE_NAME.finditer(text)]
     assert [f for f in found if not f.startswith("engine/state.py")] == []
     assert INLINE_NAME.search('x = "main game" if gid == 0 else f"subgame {gid}"')
+
+
+MUTATORS = frozenset({"append", "extend", "add", "update", "clear", "pop", "insert", "remove",
+                      "setdefault", "discard"})
+
+
+def _tx_writes(tree: ast.AST) -> set[str]:
+    """The attributes of a transaction (a name ``tx``) that the code of ``tree`` writes: assigns,
+    ``setattr``s, deletes, or changes in place (``tx.x.append(...)``)."""
+    def on_tx(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id == "tx":
+            return node.attr
+        return None
+
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in ("setattr", "delattr") and node.args \
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id == "tx":
+                found.add("<setattr>")
+            elif isinstance(func, ast.Attribute) and func.attr in MUTATORS:
+                targets = [func.value]
+        found.update(a for a in map(on_tx, targets) if a)
+    return found
+
+
+def _declared() -> set[str]:
+    """The attributes ``Tx.__init__`` declares (``self.x = ...``)."""
+    source = (PACKAGE / "engine" / "transaction.py").read_text(encoding="utf-8")
+    init = next(n for n in ast.walk(ast.parse(source))
+                if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    return {t.attr for n in ast.walk(init) if isinstance(n, (ast.Assign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Attribute)}
+
+
+def test_no_scratch_attributes_on_the_transaction():
+    """Outside ``magicsub.engine.transaction``, an attribute of a transaction is written by one
+    module at most, and only one that ``Tx`` declares (public): no module leaves a note on the
+    transaction for another to read (what a player's leaving holds back is
+    ``Tx.holding_orphans``)."""
+    writers: dict[str, set[str]] = {}
+    for name, text in _sources().items():
+        if name != "engine/transaction.py":
+            for attr in _tx_writes(ast.parse(text)):
+                writers.setdefault(attr, set()).add(name)
+    declared = _declared()
+    assert {"action", "edition"} <= declared
+    bad = {attr: sorted(mods) for attr, mods in writers.items()
+           if len(mods) > 1 or attr not in declared or attr.startswith("_")}
+    assert bad == {}
+    assert "action" in writers
+    assert _tx_writes(ast.parse("tx.held = []\ntx.held.extend(x)\nsetattr(tx, 'a', 1)")) == {
+        "held", "<setattr>"}

@@ -149,7 +149,6 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         tx.set_turn(gid, active=None)
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
-    tx.held_orphans = []
     phased = [o for o in owned if o.phased_out]
     if phased:
         tx.step("702.26k", "also leave the game")
@@ -161,28 +160,28 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             tx.move_all(player, run, None, None)
             run.clear()
 
-    with tx.at_once():  # one event, listed object by object (Obj.moment)
-        for i, obj in enumerate(owned):
-            if obj.id not in tx.world.objects:
-                continue
-            if phased and i == len(phased):
+    with tx.holding_orphans() as held:
+        with tx.at_once():  # one event, listed object by object (Obj.moment)
+            for i, obj in enumerate(owned):
+                if obj.id not in tx.world.objects:
+                    continue
+                if phased and i == len(phased):
+                    flush()
+                    tx.step("800.4a", "all objects (see rule 109) owned by that player leave the "
+                            "game")
+                if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
+                    run.append(obj.id)
+                    continue
                 flush()
-                tx.step("800.4a", "all objects (see rule 109) owned by that player leave the "
-                        "game")
-            if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
-                run.append(obj.id)
-                continue
+                if obj.kind is Kind.CARD:
+                    tx.move(obj.id, None, None)
+                else:
+                    tx.cease(obj.id)
             flush()
-            if obj.kind is Kind.CARD:
-                tx.move(obj.id, None, None)
-            else:
-                tx.cease(obj.id)
-        flush()
-    ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
-    touched = tx.held_orphans + effects.end(
-        tx, lambda e: e.game == gid and e.to == player and not e.follows,
-        f"{player} left the game")
-    tx.held_orphans = None
+        ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
+        touched = held + effects.end(
+            tx, lambda e: e.game == gid and e.to == player and not e.follows,
+            f"{player} left the game")
 
     stack_objs = [o for o in tx.world.stack(gid) if o.controller == player and not o.is_card]
     if stack_objs:
