@@ -103,3 +103,12 @@ def test_no_scratch_attributes_on_the_transaction():
     assert "action" in writers
     assert _tx_writes(ast.parse("tx.held = []\ntx.held.extend(x)\nsetattr(tx, 'a', 1)")) == {
         "held", "<setattr>"}
+
+
+def test_one_place_clears_an_ended_game():
+    """What is left of an ended game (its objects, effects, delayed and waiting triggered
+    abilities) is cleared by ``magicsub.rules.leaving.clear_ended`` alone, whether a subgame ends
+    (CR 726.5, ``end_subgame``) or is over with the game it is in (``games_over_with``)."""
+    found = [name for name, text in _sources().items() if "ceases to exist with its game" in text]
+    assert found == ["rules/leaving.py"]
+    assert _sources()["rules/leaving.py"].count("ceases to exist with its game") == 2
