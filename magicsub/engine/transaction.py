@@ -148,11 +148,6 @@ class Tx:
         self._resumed = False
 
     @property
-    def stepping(self) -> bool:
-        """True while a step is open."""
-        return self._open is not None
-
-    @property
     def rule(self) -> str | None:
         """The rule the open step cites (None when no step is open)."""
         return self._open[0] if self._open else None
