@@ -12,6 +12,7 @@ import pytest
 
 import magicsub
 from magicsub.engine.state import game_name
+from magicsub.views import render
 
 PACKAGE = Path(magicsub.__file__).parent
 INLINE_NAME = re.compile(r"""["'](?:the )?[Mm]ain(?: game)?["']\s+if\s+[\w.]+\s*==\s*0"""
@@ -112,3 +113,13 @@ def test_one_place_clears_an_ended_game():
     found = [name for name, text in _sources().items() if "ceases to exist with its game" in text]
     assert found == ["rules/leaving.py"]
     assert _sources()["rules/leaving.py"].count("ceases to exist with its game") == 2
+
+
+def test_the_boards_styles_live_in_a_stylesheet():
+    """The board's CSS is ``magicsub/assets/board.css`` (shipped as package data), read as it
+    is into every view's ``<style>``; no Python module holds a copy of it."""
+    sheet = (PACKAGE / "assets" / "board.css").read_text(encoding="utf-8")
+    assert render.CSS == sheet and render.style() == f"<style>{sheet}</style>"
+    assert ".magicsub .ms-g{" in sheet
+    found = [name for name, text in _sources().items() if ".magicsub .ms-" in text]
+    assert found == []
