@@ -83,7 +83,7 @@ class Zones(ObjectItems):
             game = games.pop() if len(games) == 1 else here
             said = [place_words(src, game) for src in srcs]
             whence = " from " + (", ".join(said[:-1]) + " and " if len(said) > 1 else "") \
-                + said[-1] + ("" if game == here else f" ({_e(game_name(game, 'title'))})")
+                + said[-1] + ("" if game in (here, None) else f" ({_e(game_name(game, 'title'))})")
         n = len(moved) if listed else len(marked)
         return f' <span class="ms-mk">★ {n} moved here{whence}</span>'
 
