@@ -290,6 +290,12 @@ Place = tuple[int | None, Zone | None, str | None]
 hand or graveyard (``(None, None, None)``: outside every game)."""
 
 
+def place(game: int | None, zone: Zone | None, player: str | None) -> Place:
+    """The index key of a zone of a game: ``player`` counts for a library, hand or graveyard
+    only (a shared zone's key has None)."""
+    return (game, zone, player if zone in PER_PLAYER else None)
+
+
 def place_of(obj: Obj) -> Place:
     """The index key of the place ``obj`` is in."""
     zone = obj.zone
@@ -505,7 +511,7 @@ class World:
     def top(self, game: int, zone: Zone, player: str | None, count: int) -> list[Obj]:
         """The last ``count`` objects of a zone (all when fewer), bottom first: the top cards
         of a library. For library, hand and graveyard give ``player``: the zone's owner."""
-        key = (game, zone, player if zone in PER_PLAYER else None)
+        key = place(game, zone, player)
         objects = self.objects
         return [objects[oid] for oid in ordering.last(self._sequence(key), count)]
 
@@ -544,7 +550,7 @@ class World:
         For library, hand and graveyard give ``player``: the zone's owner.
         """
         if player is not None or zone not in PER_PLAYER:
-            found = self.ordered((game, zone, player if zone in PER_PLAYER else None))
+            found = self.ordered(place(game, zone, player))
             if player is not None and zone not in PER_PLAYER:
                 found = [o for o in found if o.owner == player]
             return found
@@ -620,16 +626,8 @@ def _place_moves(written: Iterable[tuple[Obj | None, Obj | None]]
     after)`` pairs) changed."""
     moves: dict[Place, tuple[list[str], list[str]]] = {}
     for before, after in written:
-        if before is not None:
-            zone = before.zone
-            old = (before.game, zone, before.owner if zone in PER_PLAYER else None)
-        else:
-            old = None
-        if after is not None:
-            zone = after.zone
-            now = (after.game, zone, after.owner if zone in PER_PLAYER else None)
-        else:
-            now = None
+        old = None if before is None else place_of(before)
+        now = None if after is None else place_of(after)
         if old == now:
             continue
         if old is not None:
@@ -758,14 +756,9 @@ def _reorder(orders: Map, before: Map, after: Map,
         return mutation.finish()
     changed: dict[Place, tuple[list[Obj], list[Obj]]] = {}
     for old_obj, new_obj in written:
-        if old_obj is not None:
-            zone = old_obj.zone
-            old = (old_obj.game, zone, old_obj.owner if zone in PER_PLAYER else None)
-        else:
-            old = None
+        old = None if old_obj is None else place_of(old_obj)
         if new_obj is not None:
-            zone = new_obj.zone
-            new = (new_obj.game, zone, new_obj.owner if zone in PER_PLAYER else None)
+            new = place_of(new_obj)
             if old == new and old_obj.order == new_obj.order:
                 continue
         else:
