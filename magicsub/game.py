@@ -763,7 +763,7 @@ class Game:
             return None
         if o.game is None:
             return ("outside", "outside")
-        return ("main" if o.game == 0 else str(o.game), o.zone.value)
+        return (_where(o.game, "key"), o.zone.value)
 
     def _game_state(self, game: object) -> GameState:
         """The game of the tree ``game`` names (``"main"``, 1, "2"...); refused when it does not

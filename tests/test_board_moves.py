@@ -141,6 +141,18 @@ def test_800_4a_what_leaves_the_game_goes_outside_and_says_so_in_both_places():
     assert board.panels["outside"]["data-place"] == "outside"
 
 
+def test_cards_back_from_outside_say_so_without_naming_a_game():
+    """CR 726.5 with the Countdown and Tug of War rulings: the cards of a player who lost a
+    multiplayer subgame come back from outside every game into their main-game library; the
+    library says "★ 10 moved here from outside the game", naming no game (outside is none)."""
+    trace = trace_of("mp_lose_subgame")
+    notes = [m for i in range(len(trace))
+             for m in re.findall(r'<span class="ms-mk">(★ \d+ moved here from outside[^<]*)</span>',
+                                 render.step_html(trace[i], world_before=trace[i - 1].snapshot
+                                                  if i else trace.initial))]
+    assert notes == ["★ 10 moved here from outside the game"]
+
+
 def test_every_move_of_every_scenario_has_its_ghost_where_it_left():
     """For every step of every scenario: each object the step moved is named by a ghost (or
     counted in a ghost line) in a list whose ``data-from`` is the place it left, with
@@ -157,6 +169,7 @@ def test_every_move_of_every_scenario_has_its_ghost_where_it_left():
             assert html == render.step_html(step, world_before=before, css=False)
             objs = re.findall(r' data-obj="([^"]*)"', html)
             assert len(objs) == len(set(objs)), (path.stem, step.index)
+            assert "Subgame None" not in html and "(outside)" not in html, (path.stem, step.index)
             moves = render.step_moves(step, before)
             named, counted = {}, {}
             for src, items in ghost_list.findall(html):

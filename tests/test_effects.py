@@ -9,7 +9,7 @@ import pytest
 from tracetools import P3, P4, assert_unchanged, find, frozen, of, rules, run
 
 from magicsub import Game, RulesError
-from magicsub.engine.trace import Control, EffectChange, Loc, Move, Turn
+from magicsub.engine.trace import Control, EffectChange, Loc, Move, MoveAll, Turn
 
 
 def game(players=P3, lib=5, **kw) -> Game:
@@ -215,6 +215,31 @@ def test_800_4c_effect_ends_when_its_source_leaves():
     assert [e.status for e in of(steps[i_move], EffectChange)] == [
         "ends (Steal Aura left the battlefield)"]
     assert g.where("angel") == ("main", "exile")
+
+
+@pytest.mark.parametrize(("leaver", "taker", "owner", "source", "creature", "other"), [
+    ("Alex", "Cho", "Bianca", "Seasinger", "Serra Angel", "Grizzly Bears"),
+    ("Bianca", "Alex", "Cho", "Old Man of the Sea", "Runeclaw Bear", "Assault Griffin"),
+])
+def test_800_4a_800_4c_an_effect_ended_by_a_leaving_source_exiles_after_the_stage(
+        leaver, taker, owner, source, creature, other):
+    """CR 800.4a, 800.4c: the leaving player's objects leave the game as one stage; a control
+    effect that ends because its source (theirs, controlled by another) left with them exiles
+    what it leaves to the departed default controller only after that stage (``Tx.hold_orphans``):
+    the 800.4c step comes after every object of theirs has left, not between them."""
+    g = Game(P3, seed=1, libraries={leaver: 2})
+    g.add_object("src", source, owner=leaver, controller=taker, types=["creature"])
+    g.add_object("other", other, owner=leaver, types=["creature"])
+    g.add_object("c", creature, owner=owner, controller=leaver, types=["creature"])
+    run(g, {"effect": {"control": "c", "to": taker, "source": "src", "until": "source_leaves"}})
+    steps = g.apply({"leave": leaver})
+    stage, c = find(steps, "800.4a"), find(steps, "800.4c")
+    left = [m.obj for m in of(steps[stage], Move)]
+    assert left[:2] == ["src", "other"] and stage < c
+    assert [m.obj for m in of(steps[c], Move)] == ["c"]
+    assert g.where("c") == ("main", "exile") and g.obj("c").owner == owner
+    assert g.where("src") == g.where("other") == g.where(f"{leaver}#1") == ("outside", "outside")
+    assert [len(m.cards) for m in of(steps[stage], MoveAll)] == [2]
 
 
 def test_800_4b_800_4a_the_effect_of_a_departing_controller_ends_into_a_departed_player():

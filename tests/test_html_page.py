@@ -28,6 +28,7 @@ from magicsub import cli
 from magicsub.engine import limits
 from magicsub.pages import statichtml, walkthrough
 from magicsub.views import render
+from magicsub.views.objectitems import ObjectItems
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "magicsub" / "scenarios"
@@ -52,14 +53,14 @@ def shipped(html: str) -> dict:
 
 
 class Drawn:
-    """Counts the objects the renderer draws (``render._Board.obj``: one list item each),
+    """Counts the objects the renderer draws (``ObjectItems.obj``: one list item each),
     and stops the run once there are more than ``most`` (on a renderer that draws every board
     whole, a long trace would otherwise take minutes and gigabytes)."""
 
     def __init__(self, monkeypatch, most: int) -> None:
         self.count = 0
         self.most = most
-        draw = render._Board.obj
+        draw = ObjectItems.obj
 
         def counted(board, *args, **kwargs):
             self.count += 1
@@ -67,7 +68,7 @@ class Drawn:
                 raise AssertionError(f"more than {self.most} objects drawn")
             return draw(board, *args, **kwargs)
 
-        monkeypatch.setattr(render._Board, "obj", counted)
+        monkeypatch.setattr(ObjectItems, "obj", counted)
 
 
 # -- the book's stepper, its script and its styles ------------------------------------------------

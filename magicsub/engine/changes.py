@@ -15,19 +15,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .objects import compress_ids, id_key
 from .records import as_dataclass
-from .state import step_label
+from .state import game_name, step_label
 from .zones import ORDER, Zone
 
 if TYPE_CHECKING:
     from .objects import Obj
     from .state import World
-
-
-def game_label(game: int | None) -> str:
-    """``"main game"`` for game 0, ``"subgame 1"`` for game 1, and so on."""
-    if game is None:
-        return "outside"
-    return "main game" if game == 0 else f"subgame {game}"
 
 
 ZONE_RANK = {zone.value: i for i, zone in enumerate(ORDER)}
@@ -68,7 +61,7 @@ class Loc(NamedTuple):
         if self.game is None:
             return "outside the game"
         who = f"{self.player}'s " if self.player else ""
-        return f"{who}{self.zone} ({game_label(self.game)})"
+        return f"{who}{self.zone} ({game_name(self.game, 'bare')})"
 
 
 as_dataclass(Loc)
@@ -182,7 +175,8 @@ class MoveAll(Change):
             turned = f"; each is turned {hows.pop()}"
         else:
             turned = "".join(f"; {oid} is turned {how}" for oid, how in self.turned)
-        shuffle = (f"; then {self.player} shuffles their {self.what} ({game_label(self.dst.game)})"
+        shuffle = (f"; then {self.player} shuffles their {self.what} "
+                   f"({game_name(self.dst.game, 'bare')})"
                    if self.shuffled else "")
         return f"{head}{' ' if len(groups) == 1 else ': '}{said}{turned}{shuffle}"
 
@@ -351,11 +345,11 @@ class Life(Change):
     def words(self) -> str:
         """The change in words."""
         if self.starting:
-            return (f"{self.player}'s starting life total in the {game_label(self.game)} is "
+            return (f"{self.player}'s starting life total in the {game_name(self.game, 'bare')} is "
                     f"{self.new} instead of {self.old}")
         verb = "gains" if self.new > self.old else "loses"
         return (f"{self.player} {verb} {abs(self.new - self.old)} life in the "
-                f"{game_label(self.game)} ({self.old} → {self.new})")
+                f"{game_name(self.game, 'bare')} ({self.old} → {self.new})")
 
     def apply(self, world: World) -> World:
         """Set the life total."""
@@ -375,7 +369,7 @@ class Counters(Change):
 
     def words(self) -> str:
         """The change in words."""
-        return (f"{self.player}'s {self.counter} counters in the {game_label(self.game)}: "
+        return (f"{self.player}'s {self.counter} counters in the {game_name(self.game, 'bare')}: "
                 f"{self.old} → {self.new}")
 
     def apply(self, world: World) -> World:
@@ -399,8 +393,8 @@ class Priority(Change):
     def words(self) -> str:
         """The change in words."""
         if self.new is None:
-            return f"no player has priority in the {game_label(self.game)}"
-        return f"{self.new} receives priority in the {game_label(self.game)}"
+            return f"no player has priority in the {game_name(self.game, 'bare')}"
+        return f"{self.new} receives priority in the {game_name(self.game, 'bare')}"
 
     def apply(self, world: World) -> World:
         """Set the priority holder and who has passed since."""
@@ -418,7 +412,7 @@ class Pass(Change):
 
     def words(self) -> str:
         """The change in words."""
-        return f"{self.player} passes priority in the {game_label(self.game)}"
+        return f"{self.player} passes priority in the {game_name(self.game, 'bare')}"
 
     def apply(self, world: World) -> World:
         """Remember who has passed in succession."""
@@ -439,9 +433,9 @@ class Turn(Change):
     def words(self) -> str:
         """The change in words."""
         if self.step == "pregame":
-            return f"{game_label(self.game)}: the game is starting; no turn has begun"
+            return f"{game_name(self.game, 'bare')}: the game is starting; no turn has begun"
         who = self.active if self.active else "no active player"
-        return f"{game_label(self.game)}: turn {self.turn} ({who}), {step_label(self.step)}"
+        return f"{game_name(self.game, 'bare')}: turn {self.turn} ({who}), {step_label(self.step)}"
 
     def apply(self, world: World) -> World:
         """Set turn, active player, whose turn it is, and step."""
@@ -461,7 +455,7 @@ class Shuffle(Change):
 
     def words(self) -> str:
         """The change in words."""
-        return f"{self.player} shuffles their {self.what} ({game_label(self.game)})"
+        return f"{self.player} shuffles their {self.what} ({game_name(self.game, 'bare')})"
 
     def apply(self, world: World) -> World:
         """Put the cards in their new order."""
@@ -494,7 +488,7 @@ class Trigger(Change):
 
     def words(self) -> str:
         """The change in words."""
-        return f"{self.text}: {self.status} ({game_label(self.game)})"
+        return f"{self.text}: {self.status} ({game_name(self.game, 'bare')})"
 
     def apply(self, world: World) -> World:
         """Add the trigger to, or take it from, its game's waiting lists."""
@@ -557,7 +551,7 @@ class GameChange(Change):
     def words(self) -> str:
         """The change in words."""
         extra = f": {self.detail}" if self.detail else ""
-        return f"{game_label(self.game)} {self.status}{extra}"
+        return f"{game_name(self.game, 'bare')} {self.status}{extra}"
 
     def apply(self, world: World) -> World:
         """Create, discontinue, resume or end the game."""
@@ -609,7 +603,7 @@ class PlayerChange(Change):
 
     def words(self) -> str:
         """The change in words."""
-        return f"{self.player} {self.status} the {game_label(self.game)}"
+        return f"{self.player} {self.status} the {game_name(self.game, 'bare')}"
 
     def apply(self, world: World) -> World:
         """Set the player's standing in the game (and remember what they were, CR 800.4i)."""

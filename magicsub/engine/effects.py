@@ -273,9 +273,7 @@ def _left_battlefield(tx: Tx, before) -> None:
                         f"ends ({before.name} left the battlefield)", "end")
     touched = end(tx, lambda e: e.source == oid and e.until == "source_leaves",
                   f"{before.name} left the battlefield")
-    if tx.held_orphans is not None:
-        tx.held_orphans.extend(touched)
-    else:
+    if not tx.hold_orphans(touched):
         exile_orphans(tx, touched)
 
 

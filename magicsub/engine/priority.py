@@ -109,7 +109,7 @@ def set_planar_controller(tx: Tx, gid: int, player: str | None) -> None:
     if old != player:
         tx.fact(gid, "planar_controller", player,
                 f"{player or 'no player'} becomes the planar controller of the "
-                f"{'main game' if gid == 0 else f'subgame {gid}'}")
+                f"{game_name(gid, 'bare')}")
     for obj in tx.world.objects_in(gid):
         if obj.zone is Zone.COMMAND and not obj.traditional and obj.face_up \
                 and obj.deck == "planar":

@@ -28,9 +28,30 @@ PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 """Steps in which players receive priority (none in untap and, normally, cleanup)."""
 
 
-def game_name(gid: int) -> str:
-    """A game of the tree as messages and notes name it: "the main game", "subgame 2"."""
-    return "the main game" if gid == 0 else f"subgame {gid}"
+GAME_NAMES = {"the": ("the main game", "subgame {}"), "bare": ("main game", "subgame {}"),
+              "title": ("Main game", "Subgame {}"), "key": ("main", "{}")}
+"""How ``game_name`` names the main game and a subgame, in each form."""
+
+
+def game_name(gid: int | None, form: str = "the") -> str:
+    """A game of the tree by name: the one way every message, trace and view names it.
+
+    The forms:
+
+    - ``"the"`` (in a sentence): "the main game", "subgame 2";
+    - ``"bare"`` (after "the" or as a heading): "main game", "subgame 2";
+    - ``"title"`` (a board's panel): "Main game", "Subgame 2";
+    - ``"key"`` (as a scenario writes ``game:``): "main", "2".
+
+    ``None`` (no game: outside every game) is "outside" in every form.
+
+    >>> game_name(0), game_name(2, "bare"), game_name(0, "title"), game_name(3, "key")
+    ('the main game', 'subgame 2', 'Main game', '3')
+    """
+    if gid is None:
+        return "outside"
+    main, sub = GAME_NAMES[form]
+    return main if gid == 0 else sub.format(gid)
 
 
 MAIN_PHASES = ("main", "postcombat_main")
@@ -269,6 +290,12 @@ Place = tuple[int | None, Zone | None, str | None]
 hand or graveyard (``(None, None, None)``: outside every game)."""
 
 
+def place(game: int | None, zone: Zone | None, player: str | None) -> Place:
+    """The index key of a zone of a game: ``player`` counts for a library, hand or graveyard
+    only (a shared zone's key has None)."""
+    return (game, zone, player if zone in PER_PLAYER else None)
+
+
 def place_of(obj: Obj) -> Place:
     """The index key of the place ``obj`` is in."""
     zone = obj.zone
@@ -484,7 +511,7 @@ class World:
     def top(self, game: int, zone: Zone, player: str | None, count: int) -> list[Obj]:
         """The last ``count`` objects of a zone (all when fewer), bottom first: the top cards
         of a library. For library, hand and graveyard give ``player``: the zone's owner."""
-        key = (game, zone, player if zone in PER_PLAYER else None)
+        key = place(game, zone, player)
         objects = self.objects
         return [objects[oid] for oid in ordering.last(self._sequence(key), count)]
 
@@ -523,7 +550,7 @@ class World:
         For library, hand and graveyard give ``player``: the zone's owner.
         """
         if player is not None or zone not in PER_PLAYER:
-            found = self.ordered((game, zone, player if zone in PER_PLAYER else None))
+            found = self.ordered(place(game, zone, player))
             if player is not None and zone not in PER_PLAYER:
                 found = [o for o in found if o.owner == player]
             return found
@@ -599,16 +626,8 @@ def _place_moves(written: Iterable[tuple[Obj | None, Obj | None]]
     after)`` pairs) changed."""
     moves: dict[Place, tuple[list[str], list[str]]] = {}
     for before, after in written:
-        if before is not None:
-            zone = before.zone
-            old = (before.game, zone, before.owner if zone in PER_PLAYER else None)
-        else:
-            old = None
-        if after is not None:
-            zone = after.zone
-            now = (after.game, zone, after.owner if zone in PER_PLAYER else None)
-        else:
-            now = None
+        old = None if before is None else place_of(before)
+        now = None if after is None else place_of(after)
         if old == now:
             continue
         if old is not None:
@@ -737,14 +756,9 @@ def _reorder(orders: Map, before: Map, after: Map,
         return mutation.finish()
     changed: dict[Place, tuple[list[Obj], list[Obj]]] = {}
     for old_obj, new_obj in written:
-        if old_obj is not None:
-            zone = old_obj.zone
-            old = (old_obj.game, zone, old_obj.owner if zone in PER_PLAYER else None)
-        else:
-            old = None
+        old = None if old_obj is None else place_of(old_obj)
         if new_obj is not None:
-            zone = new_obj.zone
-            new = (new_obj.game, zone, new_obj.owner if zone in PER_PLAYER else None)
+            new = place_of(new_obj)
             if old == new and old_obj.order == new_obj.order:
                 continue
         else:

@@ -39,7 +39,6 @@ from .changes import (  # noqa: F401 - the change types are part of the trace's 
     Tap,
     Trigger,
     Turn,
-    game_label,
 )
 
 

@@ -131,7 +131,7 @@ class Tx:
         self._changes: list[Change] = []
         self.observers = observers
         self.replacements = replacements
-        self.held_orphans: list[str] | None = None
+        self._held_orphans: list[str] | None = None
         self._asked: tuple[str, str | None] | None = None
         self._resumed = False
         self._affecting: tuple[int, str, str, int] | None = None
@@ -146,11 +146,6 @@ class Tx:
         self._open = (cite.rule, cite.text, cite.paragraph)
         self._asked = (rule, match)
         self._resumed = False
-
-    @property
-    def stepping(self) -> bool:
-        """True while a step is open."""
-        return self._open is not None
 
     @property
     def rule(self) -> str | None:
@@ -299,6 +294,32 @@ class Tx:
     def moment(self) -> int | None:
         """The event the ``at_once`` block now open stands for (None: no block is open)."""
         return self._moment
+
+    @contextmanager
+    def holding_orphans(self) -> Iterator[list[str]]:
+        """Inside the ``with`` block (CR 800.4a's first stage: a player's objects leave the
+        game one by one), a control effect that ends because its source left the battlefield
+        does not exile at once what it leaves to a player who has left
+        (``magicsub.engine.effects.exile_orphans``): ``hold_orphans`` adds those objects' ids
+        to the yielded list, for the caller to exile when the stage is over."""
+        saved, self._held_orphans = self._held_orphans, []
+        try:
+            yield self._held_orphans
+        finally:
+            self._held_orphans = saved
+
+    @property
+    def orphans_held(self) -> bool:
+        """True inside a ``holding_orphans`` block (a player's objects are leaving the game)."""
+        return self._held_orphans is not None
+
+    def hold_orphans(self, ids: Sequence[str]) -> bool:
+        """Add ``ids`` to the open ``holding_orphans`` block's list; False (nothing held) when
+        no block is open."""
+        if self._held_orphans is None:
+            return False
+        self._held_orphans.extend(ids)
+        return True
 
     def move(self, oid: str, game: int | None, zone: Zone | None, *, top: bool = True,
              controller: str | None = None, face_up: bool | None = None, **fields) -> Obj:

@@ -33,8 +33,7 @@ from .priority import (  # noqa: F401 - re-exported: the core's entry points sta
 )
 from .resolution import resolve_top
 from .start import first_turn, require_begun
-from .state import PRIORITY_STEPS, STEPS, PendingTrigger
-from .state import game_name as _where
+from .state import PRIORITY_STEPS, STEPS, PendingTrigger, game_name
 from .transaction import Tx
 from .zones import Zone
 
@@ -51,7 +50,7 @@ def pass_priority(tx: Tx, player: str) -> None:
     if game.priority != player:
         holder = game.priority or "no player"
         raise RulesError("117.3d", f"{player} cannot pass priority: {holder} holds priority in "
-                         f"the {'main game' if gid == 0 else f'subgame {gid}'}", subject=player)
+                         f"the {game_name(gid, 'bare')}", subject=player)
     passed = game.passed + (player,)
     nxt = game.next_in_order(player)
     tx.step("117.3d", "Then the next player in turn order receives priority")
@@ -297,7 +296,7 @@ def _planar_controller_step(tx: Tx, a: dict) -> None:
     gid = tx.world.current
     player = a["player"]
     if tx.game(gid).variant != "planechase":
-        raise RulesError("901.1", f"{_where(gid)} is not a Planechase game: "
+        raise RulesError("901.1", f"{game_name(gid)} is not a Planechase game: "
                          f"{player} cannot be its planar controller", subject=player)
     player_in_game(tx, player, "800.4p")
     tx.step("311.5")

@@ -44,10 +44,10 @@ from collections.abc import Iterable, Iterator
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..engine.changes import GameFact, Note, Pass, Priority, Turn, game_label
+from ..engine.changes import GameFact, Note, Pass, Priority, Turn
 from ..engine.limits import MAX_PAGE_BYTES, MAX_PAGE_CELLS
 from ..engine.objects import compress_ids
-from ..engine.state import step_label
+from ..engine.state import game_name, step_label
 from ..engine.trace import move_runs
 from ..views import render, textview
 from ..views.quizfeedback import QuizContent
@@ -198,7 +198,7 @@ def _run_words(steps: list[Step]) -> str:
     if turns:
         t = turns[-1]
         who = t.active or "no active player"
-        return (f"CR {rules}: the {game_label(t.game)} walks on to turn {t.turn} ({who}), "
+        return (f"CR {rules}: the {game_name(t.game, 'bare')} walks on to turn {t.turn} ({who}), "
                 f"{step_label(t.step)}")
     words = [c.words() for s in steps for c in s.changes if not isinstance(c, Note)]
     words = words or [c.words() for s in steps for c in s.changes]

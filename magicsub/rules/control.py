@@ -217,18 +217,6 @@ def _decision(tx: Tx, name: str, args: dict) -> None:
                 f"({name.replace('_', ' ')}) themself ({_MINDSLAVER})")
 
 
-def refuse_decision_for(tx: Tx, gid: int, player: str, by: str, what: str) -> None:
-    """Raise unless ``by`` makes ``player``'s decision ``what`` now (CR 720.5, 720.8)."""
-    who = decider(tx.world, gid, player)
-    if by != who:
-        if who != player:
-            raise RulesError("720.5", f"{who} controls {player} in {_where(gid)} and makes "
-                             f"{player}'s decisions ({what}), not {by}", subject=by)
-        raise RulesError("720.5", f"{player} makes their own decisions ({what}) in "
-                         f"{_where(gid)}, not {by}: nobody controls {player} there",
-                         subject=by)
-
-
 # -- activating an activated ability of a permanent (CR 602.2) --------------------------------
 
 def activate(tx: Tx, card: str, by: str, target: str | None) -> None:

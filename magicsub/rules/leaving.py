@@ -16,6 +16,9 @@ over with it (``games_over_with``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ..engine import effects, hooks
 from ..engine.errors import RulesError
 from ..engine.objects import Kind
@@ -23,6 +26,9 @@ from ..engine.priority import check_one_left, end_game, priority_point, set_plan
 from ..engine.state import PRIORITY_STEPS, by_zone, game_name, timestamp
 from ..engine.transaction import Tx
 from ..engine.zones import PER_PLAYER, Zone
+
+if TYPE_CHECKING:
+    from ..engine.objects import Obj
 
 HOW = {"leave": "leaves", "lose": "loses", "concede": "concedes"}
 _WINS = ("104.2a", "wins the game if that player’s opponents have all left the game")
@@ -168,7 +174,6 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
         tx.set_turn(gid, active=None)
     owned = [o for o in _objects(tx, gid) if o.owner == player and o.zone is not Zone.ANTE
              and o.kind is not Kind.ABILITY]
-    tx.held_orphans = []
     phased = [o for o in owned if o.phased_out]
     if phased:
         tx.step("702.26k", "also leave the game")
@@ -180,28 +185,28 @@ def leave(tx: Tx, gid: int, player: str, how: str = "leaves",
             tx.move_all(player, run, None, None)
             run.clear()
 
-    with tx.at_once():  # one event, listed object by object (Obj.moment)
-        for i, obj in enumerate(owned):
-            if obj.id not in tx.world.objects:
-                continue
-            if phased and i == len(phased):
+    with tx.holding_orphans() as held:
+        with tx.at_once():  # one event, listed object by object (Obj.moment)
+            for i, obj in enumerate(owned):
+                if obj.id not in tx.world.objects:
+                    continue
+                if phased and i == len(phased):
+                    flush()
+                    tx.step("800.4a", "all objects (see rule 109) owned by that player leave the "
+                            "game")
+                if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
+                    run.append(obj.id)
+                    continue
                 flush()
-                tx.step("800.4a", "all objects (see rule 109) owned by that player leave the "
-                        "game")
-            if obj.kind is Kind.CARD and obj.zone in PER_PLAYER and not obj.phased_out:
-                run.append(obj.id)
-                continue
+                if obj.kind is Kind.CARD:
+                    tx.move(obj.id, None, None)
+                else:
+                    tx.cease(obj.id)
             flush()
-            if obj.kind is Kind.CARD:
-                tx.move(obj.id, None, None)
-            else:
-                tx.cease(obj.id)
-        flush()
-    ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
-    touched = tx.held_orphans + effects.end(
-        tx, lambda e: e.game == gid and e.to == player and not e.follows,
-        f"{player} left the game")
-    tx.held_orphans = None
+        ante = [o for o in _objects(tx, gid) if o.owner == player and o.zone is Zone.ANTE]
+        touched = held + effects.end(
+            tx, lambda e: e.game == gid and e.to == player and not e.follows,
+            f"{player} left the game")
 
     stack_objs = [o for o in tx.world.stack(gid) if o.controller == player and not o.is_card]
     if stack_objs:
@@ -287,23 +292,42 @@ def _over(tx: Tx, sid: int, ended: int) -> None:
             "ended: they go outside every game; its other objects cease to exist. (Another reading "
             "has the subgame played out, its result no longer mattering.)")
     tx.set_priority(sid, None)
-    rest = sorted(tx.world.objects_in(sid), key=by_zone)
-    tx.move_all(None, [o.id for o in rest if o.kind is Kind.CARD], None, None)
-    for obj in rest:
-        if obj.kind is not Kind.CARD and obj.id in tx.world.objects:
-            tx.cease(obj.id)
-    for effect in sorted((e for e in tx.world.effects.values() if e.game == sid),
-                         key=lambda e: e.order):
-        tx.effect_event(effect, effects.describe(effect, tx), "ends (its game is over)", "end")
-    for d in sorted((d for d in tx.world.delayed.values() if d.game == sid),
-                    key=lambda d: d.id):
-        tx.delayed_event(d.id, d.text, "ceases to exist with its game")
-    for trig in tx.game(sid).pending + tx.game(sid).held:
-        tx.trigger_event(sid, trig.id, trig.text, "ceases to exist with its game", "remove")
+    clear_ended(tx, sid, ends="ends (its game is over)")
     tx.game_event(sid, "ends", f"with no result: {game_name(ended)} has ended", op="end",
                   winner=None, result="over with its main game", current=parent)
     if tx.game(parent).resolving is not None:
         tx.fact(parent, "resolving", None, f"{name} never finishes resolving")
+
+
+def clear_ended(tx: Tx, gid: int, *, ends: str,
+                say: Callable[[Obj], None] | None = None) -> None:
+    """What is left of game ``gid`` as it ends goes with it, the one way every ended game is
+    cleared (CR 726.5 "all other objects in the subgame cease to exist" for a subgame that
+    ends; ``games_over_with`` for one over with the game it is in): its objects in the order of
+    their zones (a card cannot cease to exist: it goes outside every game; any other object
+    ceases to exist), then its control effects end (``ends``: the words of their ending), and
+    its delayed triggered abilities and the triggered abilities waiting or held in it cease to
+    exist.
+
+    ``say(obj)``: what to note before each object goes, one at a time; without it, the cards
+    go outside together (one event), then the other objects cease to exist."""
+    rest = sorted(tx.world.objects_in(gid), key=by_zone)
+    if say is None:
+        tx.move_all(None, [o.id for o in rest if o.kind is Kind.CARD], None, None)
+    for obj in rest:
+        if say is not None:
+            say(obj)
+            tx.cease(obj.id)
+        elif obj.kind is not Kind.CARD and obj.id in tx.world.objects:
+            tx.cease(obj.id)
+    for effect in sorted((e for e in tx.world.effects.values() if e.game == gid),
+                         key=lambda e: e.order):
+        tx.effect_event(effect, effects.describe(effect, tx), ends, "end")
+    for d in sorted((d for d in tx.world.delayed.values() if d.game == gid),
+                    key=lambda d: d.id):
+        tx.delayed_event(d.id, d.text, "ceases to exist with its game")
+    for trig in tx.game(gid).pending + tx.game(gid).held:
+        tx.trigger_event(gid, trig.id, trig.text, "ceases to exist with its game", "remove")
 
 
 def before_subgame_ends(tx: Tx, gid: int) -> None:

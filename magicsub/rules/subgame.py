@@ -12,7 +12,7 @@ from immutables import Map
 from ..engine import hooks
 from ..engine.effects import describe
 from ..engine.errors import RulesError
-from ..engine.objects import SUPPLEMENTARY_DECKS, Kind
+from ..engine.objects import SUPPLEMENTARY_DECKS, Kind, Obj
 from ..engine.priority import priority_point, put_triggers
 from ..engine.resolution import check_depth, finish_resolving
 from ..engine.start import STANDARD_LIFE, opening_hands, starting_life
@@ -21,7 +21,7 @@ from ..engine.state import game_name as _label
 from ..engine.transaction import Tx
 from ..engine.zones import Zone
 from . import phasing
-from .leaving import before_subgame_ends, note_departed
+from .leaving import before_subgame_ends, clear_ended, note_departed
 
 VARIANT_LIFE = {"commander": 40}
 """Starting life totals that differ from 20 for every player (CR 103.4; 903.7 for Commander).
@@ -88,7 +88,7 @@ def start_subgame(tx: Tx, creator: str) -> int:
                     status="in progress", turn=0, step=PREGAME,
                     starting_life=VARIANT_LIFE.get(main.variant or "", STANDARD_LIFE))
     tx.game_event(gid, "is created", f"by {card.label()} in the "
-                  f"{'main game' if main_id == 0 else f'subgame {main_id}'}", op="create",
+                  f"{_label(main_id, 'bare')}", op="create",
                   state=sub)
     if main_id != 0:
         tx.step("726.6", "The existing subgame becomes the main game")
@@ -327,33 +327,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
                     "end with the subgame (as CR 726.4b later said).")
         for p in with_counters:
             tx.clear_counters(gid, p)
-    rest = sorted(tx.world.objects_in(gid), key=by_zone)
     tx.step("726.5.cease", "all other objects in the subgame cease to exist")
     _note(tx, "cease")
-    for obj in rest:
-        if obj.kind is Kind.CARD and obj.phased_out:
-            tx.note(f"{obj.label()} is phased out (CR 702.26b): its zone ceases to exist and "
-                    "its card is left outside every game.")
-        elif obj.kind is Kind.CARD and not obj.traditional and obj.zone is not Zone.COMMAND \
-                and not ed.does("nontraditional_to_library") and ed.knows("726.5a"):
-            tx.note(f"{obj.label()} is a nontraditional card that did not begin the subgame in "
-                    f"a supplementary deck: CR {ed.cite('726.5').rule} takes only traditional "
-                    f"cards, CR {ed.cite('726.5a').rule} only cards that began the subgame in a "
-                    "supplementary deck. Literal reading: it is one of “all other objects in the "
-                    "subgame”, and a card cannot cease to exist, so it is put outside the game. "
-                    "The rule's own example reads otherwise: “If a card was brought into the "
-                    "subgame ... that card will be put into its owner’s main-game library.”")
-        elif obj.kind is Kind.CARD:
-            tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
-                    "the game.")
-        tx.cease(obj.id)
-    for effect in sorted((e for e in tx.world.effects.values() if e.game == gid),
-                         key=lambda e: e.order):
-        tx.effect_event(effect, describe(effect, tx), "ends (its game ended)", "end")
-    for d in sorted((d for d in tx.world.delayed.values() if d.game == gid), key=lambda d: d.id):
-        tx.delayed_event(d.id, d.text, "ceases to exist with its game")
-    for trig in tx.game(gid).pending + tx.game(gid).held:
-        tx.trigger_event(gid, trig.id, trig.text, "ceases to exist with its game", "remove")
+    clear_ended(tx, gid, ends="ends (its game ended)", say=lambda obj: _say_ceasing(tx, obj))
     tx.game_event(gid, "zones cease to exist")
 
     tx.step("726.1a", "It resumes when the subgame ends")
@@ -363,6 +339,26 @@ def end_subgame(tx: Tx, gid: int) -> None:
     release_held(tx, main_id)
     if not tx.game(main_id).ended:
         priority_point(tx, main_id, None, cite="117.3b")
+
+
+def _say_ceasing(tx: Tx, obj: Obj) -> None:
+    """CR 726.5 as the objects left in the subgame cease to exist: why a card goes outside."""
+    ed = tx.edition
+    if obj.kind is Kind.CARD and obj.phased_out:
+        tx.note(f"{obj.label()} is phased out (CR 702.26b): its zone ceases to exist and "
+                "its card is left outside every game.")
+    elif obj.kind is Kind.CARD and not obj.traditional and obj.zone is not Zone.COMMAND \
+            and not ed.does("nontraditional_to_library") and ed.knows("726.5a"):
+        tx.note(f"{obj.label()} is a nontraditional card that did not begin the subgame in "
+                f"a supplementary deck: CR {ed.cite('726.5').rule} takes only traditional "
+                f"cards, CR {ed.cite('726.5a').rule} only cards that began the subgame in a "
+                "supplementary deck. Literal reading: it is one of “all other objects in the "
+                "subgame”, and a card cannot cease to exist, so it is put outside the game. "
+                "The rule's own example reads otherwise: “If a card was brought into the "
+                "subgame ... that card will be put into its owner’s main-game library.”")
+    elif obj.kind is Kind.CARD:
+        tx.note(f"{obj.label()} is a card, so it cannot cease to exist: it is put outside "
+                "the game.")
 
 
 COUNTDOWN = ("“After the subgame ends, all players shuffle their cards from the subgame to reform "

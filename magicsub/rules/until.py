@@ -248,7 +248,7 @@ def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None
     CR 800.4a when its controller left): a phased-out permanent is treated as though it does not
     exist (CR 702.26b), so the event "``source`` leaves the battlefield" that its 610.3 exile
     lasts until never happens, and no return is made. The cards stay in exile."""
-    leaving = tx.held_orphans is not None
+    leaving = tx.orphans_held
     more = leaving and any(o.owner == source.owner and o.zone is not Zone.ANTE
                            and o.kind is not Kind.ABILITY for o in tx.world.objects_in(gid))
     game = tx.game(gid)
@@ -287,7 +287,7 @@ def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:
     """CR 610.3: the second one-shot effect, immediately after ``source`` left the battlefield.
     Inside CR 800.4a's first stage (its owner's objects leaving one by one) the step that was
     open goes on afterwards."""
-    leaving = tx.held_orphans is not None
+    leaving = tx.orphans_held
     more = leaving and any(o.owner == source.owner and o.zone is not Zone.ANTE
                            and o.kind is not Kind.ABILITY for o in tx.world.objects_in(gid))
     with tx.aside("610.3", "A second one-shot effect is created immediately after the "
@@ -571,7 +571,7 @@ def _exiled_itself(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> N
                 "one-shot effect is created immediately after it. No Gatherer ruling speaks of a "
                 "permanent that its own “until” ability exiles. The other reading (the exile "
                 "never ends) leaves the cards in exile.")
-        _returns(tx, gid, source, mine, leaving=tx.held_orphans is not None, more=False)
+        _returns(tx, gid, source, mine, leaving=tx.orphans_held, more=False)
 
 
 def return_linked(tx: Tx, gid: int, top: Obj, choose, target) -> None:

@@ -13,16 +13,13 @@ from typing import TYPE_CHECKING
 from ..engine import characteristics
 from ..engine.actions import kind_of, parse_game
 from ..engine.objects import Kind
+from ..engine.state import game_name
 from ..engine.zones import Zone
 from .validation import validate
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
     from ..game import Game
-
-def _game_label(gid: int | None) -> str:
-    return "outside" if gid is None else ("main" if gid == 0 else str(gid))
-
 
 def check(game: Game, exp: dict) -> list[tuple[str, str]]:
     """Check one expectation against ``game``; return the mismatches as (expected, actual).
@@ -45,7 +42,7 @@ def _in(game: Game, exp: dict, default: int | None) -> tuple[int, GameState | No
 
 
 def _missing(what: str, gid: int) -> list[tuple[str, str]]:
-    return [(f"{what} in game {_game_label(gid)}", f"game {gid} does not exist")]
+    return [(f"{what} in game {game_name(gid, 'key')}", f"game {gid} does not exist")]
 
 
 def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
@@ -63,11 +60,12 @@ def _obj(game: Game, exp: dict) -> list[tuple[str, str]]:
         want = exp["zone"]
         got = o.place
         if want != got:
-            out.append((f"{oid} in {want}", f"in {got} ({_game_label(o.game)})"))
+            out.append((f"{oid} in {want}", f"in {got} ({game_name(o.game, 'key')})"))
     if "game" in exp:
         gid = parse_game(exp["game"])
         if o.game != gid:
-            out.append((f"{oid} in game {_game_label(gid)}", f"in game {_game_label(o.game)}"))
+            out.append((f"{oid} in game {game_name(gid, 'key')}",
+                        f"in game {game_name(o.game, 'key')}"))
     for key in ("controller", "owner", "face_up", "tapped", "attached_to", "phased_out"):
         if key in exp and getattr(o, key) != exp[key]:
             out.append((f"{oid} {key} {exp[key]!r}", f"{key} {getattr(o, key)!r}"))
@@ -93,7 +91,7 @@ def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
     if p not in g.seats:
         if exp.get("in_game") is False and len(exp) <= 3:
             return []
-        return [(f"{p} to be a player of game {_game_label(gid)}", "not a player of it")]
+        return [(f"{p} to be a player of game {game_name(gid, 'key')}", "not a player of it")]
     seat = g.seat(p)
     out = []
     if "life" in exp and seat.life != exp["life"]:
@@ -116,7 +114,7 @@ def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
     if g is None:
         return _missing(f"{owner + ' ' if owner else ''}{zone.value}", gid)
     out = []
-    what = f"{owner + ' ' if owner else ''}{zone.value} of game {_game_label(gid)}"
+    what = f"{owner + ' ' if owner else ''}{zone.value} of game {game_name(gid, 'key')}"
     if "count" in exp:
         count = game.world.count(gid, zone, owner)  # a count lists no object
         if count != exp["count"]:
@@ -183,7 +181,7 @@ def _winner(game: Game, exp: dict):
     if g is None:
         return _missing(f"won by {exp['winner']}", gid)
     return [] if g.winner == exp["winner"] and g.ended else [
-        (f"game {_game_label(g.gid)} won by {exp['winner']}",
+        (f"game {game_name(g.gid, 'key')} won by {exp['winner']}",
          f"winner {g.winner} ({g.status})")]
 
 

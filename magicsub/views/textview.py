@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..engine import characteristics, collector
 from ..engine.objects import ANONYMOUS_ID, compress_ids
-from ..engine.state import step_label
-from ..engine.trace import Cease, Create, Move, game_label, move_runs
+from ..engine.state import game_name, step_label
+from ..engine.trace import Cease, Create, Move, move_runs
 from ..engine.zones import ORDER, Zone
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def change_lines(changes: Sequence[Change]) -> list[str]:
 
 def _game_line(world: World, gid: int) -> str:
     g = world.games[gid]
-    head = game_label(gid)
+    head = game_name(gid, "bare")
     if g.status == "ended":
         return f"{head}: ended" + (f" ({g.result})" if g.result else "")
     if g.pregame:
