@@ -5,7 +5,7 @@ the built-in cards, the limits; ``book/reference_python.md``: the typed helpers;
 ``book/reference_cli.ipynb``: the commands) and CONTRIBUTING.md (how the code is organised), so
 adding a step, a card, an expectation key or a rules module without documenting it fails here.
 The README keeps the picture of the layers. The Python blocks of the Markdown files are
-doctested separately (``make unit``: ``--doctest-glob='*.md'``; see the last tests)."""
+doctested: README.md and CONTRIBUTING.md by ``make unit``, the book's pages here."""
 
 from __future__ import annotations
 
@@ -287,17 +287,51 @@ def _unit_command() -> list[str]:
     return shlex.split(line)
 
 
-def test_make_unit_doctests_every_markdown_file_that_holds_an_example():
-    """README.md, CONTRIBUTING.md and the book's Markdown pages: each one with a ``>>>`` example
-    is on ``make unit``'s command line and matches its ``--doctest-glob``."""
+def test_make_unit_doctests_the_readme_and_contributing():
+    """README.md and CONTRIBUTING.md are on ``make unit``'s command line, each matched by a
+    ``--doctest-glob``, so a Python example added to either is run."""
     import fnmatch
 
     words = _unit_command()
     globs = [w.split("=", 1)[1] for w in words if w.startswith("--doctest-glob=")]
-    pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "book").glob("*.md"))]
-    holding = [p.relative_to(ROOT).as_posix() for p in pages
-               if re.search(r"^>>> ", p.read_text(encoding="utf-8"), re.M)]
-    assert "book/reference_python.md" in holding
-    for path in holding:
-        assert path in words, path
-        assert any(fnmatch.fnmatch(Path(path).name, g) for g in globs), (path, globs)
+    for name in ("README.md", "CONTRIBUTING.md"):
+        assert name in words, name
+        assert any(fnmatch.fnmatch(name, g) for g in globs), (name, globs)
+    assert not [w for w in words if w.startswith("book/")], "book/conftest.py would load"
+
+
+BOOK_EXAMPLES = [p for p in sorted((ROOT / "book").glob("*.md"))
+                 if re.search(r"^>>> ", p.read_text(encoding="utf-8"), re.M)]
+"""The book's Markdown pages that hold Python examples (``>>>``)."""
+
+
+def _run_examples(text: str, name: str) -> tuple[int, int, str]:
+    """Run the doctest examples of ``text`` as pytest runs a text file's: (examples, failures,
+    report)."""
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(text, {"__name__": "__main__"}, name, name, 0)
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=report.append, clear_globs=True)
+    return len(test.examples), runner.failures, "".join(report)
+
+
+def test_the_book_s_python_page_holds_examples():
+    assert "reference_python.md" in [p.name for p in BOOK_EXAMPLES]
+
+
+@pytest.mark.parametrize("path", BOOK_EXAMPLES, ids=lambda p: p.name)
+def test_the_python_examples_of_a_book_page_run_as_written(path):
+    """Each ``>>>`` example of the page prints what the page says it prints. They run here, not
+    on ``make unit``'s command line (see the Makefile's ``unit``)."""
+    examples, failures, report = _run_examples(path.read_text(encoding="utf-8"), path.name)
+    assert examples >= 10 and failures == 0, report
+
+
+def test_a_wrong_example_fails_the_check():
+    page = (ROOT / "book" / "reference_python.md").read_text(encoding="utf-8")
+    wrong = page.replace("\n(1, 3, 7)\n", "\n(1, 3, 8)\n", 1)
+    assert wrong != page
+    examples, failures, report = _run_examples(wrong, "wrong.md")
+    assert failures == 1 and "(1, 3, 8)" in report
