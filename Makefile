@@ -107,16 +107,20 @@ lint: $(VENV_STAMP)
 	$(BIN)/ruff check magicsub tests book/conftest.py $(wildcard benchmarks tools)
 	@$(BIN)/python tools/notebooks.py check   # notebooks clean (no widget state), all in _toc.yml
 
-# One run: the unit tests and the doctests (magicsub's docstrings, README.md). tests/browser
+# One run: the unit tests and the doctests (magicsub's docstrings, README.md, CONTRIBUTING.md;
+# the book's Markdown pages, such as book/reference_python.md, are doctested by
+# tests/test_readme.py: a path under book/ here would load book/conftest.py beside
+# tests/conftest.py, two modules named "conftest"). tests/browser
 # is left out, not only deselected: its conftest would read _build/html while `make book`
 # writes it, and --doctest-modules would import its conftest.py and tests/conftest.py both as
 # module "conftest" (pytest: import file mismatch).
 # tests/test_wheel.py (marker `wheel`, ~10 s on one worker) builds the wheel and installs it
 # into a fresh virtualenv, offline from uv's cache, which `make venv` filled.
+DOCTEST_PAGES := README.md CONTRIBUTING.md
 unit: $(VENV_STAMP)
-	$(PYTEST) $(PARALLEL) tests magicsub README.md -m "not browser" --ignore=tests/browser \
+	$(PYTEST) $(PARALLEL) tests magicsub $(DOCTEST_PAGES) -m "not browser" --ignore=tests/browser \
 	  --ignore=tests/lite \
-	  --doctest-modules --ignore=magicsub/pages/widgets.py --doctest-glob=README.md
+	  --doctest-modules --ignore=magicsub/pages/widgets.py $(DOCTEST_PAGES:%=--doctest-glob=%)
 
 # Two kernels at a time, one per worker. Their sockets are Unix sockets named after each
 # kernel (book/conftest.py), not TCP ports: kernels that two processes start side by side

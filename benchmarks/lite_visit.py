@@ -14,7 +14,8 @@ Serves ``_build`` on 127.0.0.1 (no other host reachable) and, in headless Chromi
    fetches again once the first is cached (the server answers ``If-Modified-Since`` with 304,
    so a cached file costs a request, no body).
 
-Not a test: a table for the closing note and the README. Needs ``make lite`` and Chromium.
+Not a test: a table for the closing note and CONTRIBUTING.md (the JupyterLite site). Needs
+``make lite`` and Chromium.
 """
 
 from __future__ import annotations

@@ -268,7 +268,7 @@ def _add_author_commands(sub) -> None:
                        "the top and it starts the title")
     p_new.add_argument("--card", action="append", default=[], metavar="NAME",
                        help="a card magicsub knows, put in the first player's hand with its "
-                       "rules text quoted (repeat for more; the README lists them)")
+                       "rules text quoted (repeat for more; the book's reference lists them)")
     p_new.add_argument("--force", action="store_true", help="replace FILE if it exists")
     p_new.set_defaults(handler=_new)
 

@@ -1,5 +1,5 @@
 """Writing your own page: ``magicsub.book.try_it`` (a learner's edit of a scenario), the
-*Try it* cell that ends every chapter, and the README's "Write your own" walkthrough, run as
+*Try it* cell that ends every chapter, and CONTRIBUTING.md's "Add a page to the book", run as
 written (one scenario, one notebook from ``tools/notebooks.py new``, one quiz file).
 """
 
@@ -156,8 +156,8 @@ def test_every_try_it_text_is_followed_by_its_cell_which_runs_on_its_own():
             assert source.startswith(f"{TRY_IMPORT}try_it("), (path.name, source[:60])
 
 
-def _readme_section(title: str) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def _contributing_section(title: str) -> str:
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     start = text.index(f"\n{title}\n")
     end = text.index("\n## ", start + 1)
     return text[start:end]
@@ -172,11 +172,10 @@ def _cell_value(source: str, namespace: dict):
     return eval(code, namespace)  # noqa: S307 - the page's own cells
 
 
-def test_the_readme_write_your_own_walkthrough_runs_as_written(tmp_path, monkeypatch, shown,
-                                                               capsys):
-    """The README's scenario and quiz file, the page ``tools/notebooks.py new`` writes from
-    them, its cells as the README's table lists them, run cell by cell."""
-    section = _readme_section("## Write your own")
+def test_the_add_a_page_walkthrough_runs_as_written(tmp_path, monkeypatch, shown, capsys):
+    """CONTRIBUTING.md's scenario and quiz file, the page ``tools/notebooks.py new`` writes from
+    them, its cells as its table lists them, run cell by cell."""
+    section = _contributing_section("## Add a page to the book")
     scenario, quizzes = re.findall(r"```yaml\n(.*?)```", section, re.S)
     folder = tmp_path / "book"
     (folder / "quizzes").mkdir(parents=True)
@@ -201,7 +200,7 @@ def test_the_readme_write_your_own_walkthrough_runs_as_written(tmp_path, monkeyp
                    quiz_call)
     for listed in re.findall(r"^\| (?:code|Markdown)[^|]*\| `([^`]+)` \|", section, re.M):
         if "..." not in listed:
-            assert listed in sources, f"the README lists {listed!r}; the scaffold wrote none"
+            assert listed in sources, f"CONTRIBUTING.md lists {listed!r}; the scaffold wrote none"
 
     namespace: dict = {}
     values = [_cell_value(s, namespace) for s in sources if not s.startswith(("#", "Say", "##"))

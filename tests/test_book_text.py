@@ -102,7 +102,8 @@ SCENARIOS = sorted((ROOT / "magicsub" / "scenarios").glob("*.yaml"))
 QUIZ_FILES = sorted((BOOK / "quizzes").glob("*.yaml"))
 REFERENCE_PAGES = {"reference_api.ipynb", "reference_performance.ipynb", "reference_cli.ipynb",
                    "reference_scenarios.ipynb", "reference_status.ipynb",
-                   "author_walkthrough.ipynb", "using.md"}
+                   "author_walkthrough.ipynb", "using.md", "reference_format.md",
+                   "reference_python.md"}
 """Pages about magicsub itself, which may name its public API and its files."""
 
 
@@ -134,7 +135,8 @@ def _reader_texts() -> list[tuple[str, str]]:
     for path in SCENARIOS:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         texts.append((path.name, f"{data.get('title', '')}\n{data.get('description', '')}"))
-    texts.append(("README.md", (ROOT / "README.md").read_text(encoding="utf-8")))
+    texts += [(name, (ROOT / name).read_text(encoding="utf-8"))
+              for name in ("README.md", "CONTRIBUTING.md")]
     return texts
 
 

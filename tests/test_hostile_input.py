@@ -334,12 +334,12 @@ def test_expectations_about_a_missing_game_fail_without_error():
         ("trace cites ['726']", "cites []")]
 
 
-# -- the README documents the limits as they are ---------------------------------------------------
-def test_the_readme_states_each_limit():
+# -- the book's reference page documents the limits as they are --------------------------------
+def test_the_reference_page_states_each_limit():
     from magicsub.engine import limits
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text.split("### Limits", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
+    text = (ROOT / "book" / "reference_format.md").read_text(encoding="utf-8")
+    table = text.split("\n## Limits", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
     rows = dict(line.strip("| ").split(" | ") for line in table.splitlines()[2:])
     assert rows == {
         "file size (a regular file; a FIFO, device or folder is not read)":

@@ -1,12 +1,19 @@
-"""README.md documents the scenario format, the typed helpers, the built-in cards and the rules
-modules as they are: each list in it is compared with the code it describes, so adding a step, a
-card, an expectation key or a rules module without documenting it fails here (the README's
-Python blocks are doctested separately: ``--doctest-glob=README.md``)."""
+"""README.md is what a newcomer reads: under 150 lines, one picture of a stepper, links that lead
+somewhere, commands that run. The lists that moved out of it are compared with the code where
+they now live: the book's reference pages (``book/reference_format.md``: the scenario format,
+the built-in cards, the limits; ``book/reference_python.md``: the typed helpers;
+``book/reference_cli.ipynb``: the commands) and CONTRIBUTING.md (how the code is organised), so
+adding a step, a card, an expectation key or a rules module without documenting it fails here.
+The README keeps the picture of the layers. The Python blocks of the Markdown files are
+doctested: README.md and CONTRIBUTING.md by ``make unit``, the book's pages here."""
 
 from __future__ import annotations
 
 import inspect
+import json
 import re
+import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,16 +24,32 @@ from magicsub.engine import actions, registry
 from magicsub.engine.actions import ACTIONS, normalize
 from magicsub.rules import rulebook
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+FORMAT_PAGE = (ROOT / "book" / "reference_format.md").read_text(encoding="utf-8")
+PYTHON_PAGE = (ROOT / "book" / "reference_python.md").read_text(encoding="utf-8")
 HELPERS = {"counters": "add_counters", "life": "change_life"}
 """Typed helpers whose name differs from their step."""
 
 
-def section(title: str) -> str:
-    """The text under the heading ``title`` up to the next heading."""
-    start = README.index(f"{title}\n") + len(title)
-    nxt = re.search(r"^#+ ", README[start:], re.M)
-    return README[start:start + nxt.start()] if nxt else README[start:]
+def notebook_markdown(path: Path) -> str:
+    """The Markdown cells of a notebook, one after the other."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+CLI_PAGE = notebook_markdown(ROOT / "book" / "reference_cli.ipynb")
+
+
+def section(title: str, text: str = README, until: str | None = None) -> str:
+    """The text of ``text`` under the heading ``title`` up to the next heading (or up to the
+    heading ``until``)."""
+    start = text.index(f"{title}\n") + len(title)
+    if until is not None:
+        return text[start:text.index(f"\n{until}\n", start)]
+    nxt = re.search(r"^#+ ", text[start:], re.M)
+    return text[start:start + nxt.start()] if nxt else text[start:]
 
 
 def table(text: str, first: str) -> list[list[str]]:
@@ -45,7 +68,8 @@ def code(cell: str) -> list[str]:
     return re.findall(r"`([^`]+)`", cell)
 
 
-FORMAT = section("### Scenario format")
+FORMAT = section("## An example", FORMAT_PAGE, until="## Built-in cards")
+"""The scenario format in full: the example, the keys, the steps, the expectations."""
 
 
 def test_the_step_table_lists_every_step_of_the_vocabulary_once():
@@ -77,7 +101,7 @@ def test_the_top_level_keys_and_object_keys_are_all_documented():
 
 def test_the_example_scenario_runs_and_every_expectation_holds():
     text = re.search(r"```yaml\n(.*?)```", FORMAT, re.S).group(1)
-    result = load_scenario(text=text, name="README.md").run()
+    result = load_scenario(text=text, name="reference_format.md").run()
     assert result.failures == []
     # CR 801.2c: a game using the range option begins with who is within each player's range
     assert [s.rule for s in result.trace] == ["801.2c", "702.26b", "702.26c", "701.34a"]
@@ -88,7 +112,7 @@ def test_the_typed_helper_list_names_a_helper_for_every_step():
     whose keywords cover the step's fields (``object`` is spelled ``obj``; ``draw_game``'s
     ``value`` and ``create``'s ``token`` can only be true, so the helpers leave them out)."""
     from magicsub import Game
-    para = README[README.index("Every step of the vocabulary also has a typed method"):]
+    para = PYTHON_PAGE[PYTHON_PAGE.index("Every step of the vocabulary also has a typed method"):]
     para = para[:para.index("`game.act(")]
     listed = [c for c in code(re.sub(r"\(the\s+`\w+`\s+step\)", "", para)) if c != "apply"]
     assert sorted(listed) == sorted(HELPERS.get(a, a) for a in ACTIONS)
@@ -101,14 +125,14 @@ def test_the_typed_helper_list_names_a_helper_for_every_step():
 
 def test_the_built_in_card_table_is_the_registry():
     cards.load_all()
-    rows = table(section("### Built-in cards"), "Card")
+    rows = table(section("## Built-in cards", FORMAT_PAGE), "Card")
     assert {name: code(module)[0] for name, module in rows} == {
         name: registry.origin(name).rsplit(".", 1)[1] + ".py" for name in registry.BUILTIN}
     assert [name for name, _ in rows] == sorted(registry.BUILTIN)
 
 
 def test_every_rules_module_the_rulebook_imports_is_described():
-    text = section("## How the code is organised")
+    text = section("## How the code is organised", CONTRIBUTING)
     imported = {n for n, v in vars(rulebook).items() if inspect.ismodule(v)}
     assert imported and all(f"`{n}.py`" in text for n in imported), imported
     assert all(f"`{n}.py`" in text for n in ("transaction", "priority", "turns", "resolution",
@@ -142,11 +166,12 @@ def test_the_picture_of_the_layers_is_the_structure_test_s():
 
 
 def test_the_command_table_lists_every_command_of_the_cli(capsys):
-    """Each row of "Use it"'s command table is a command of ``magicsub --help`` (or
-    ``--version``), each listed once, and each row's usage parses as that command's."""
+    """Each row of the command table (the book's page on the command line) is a command of
+    ``magicsub --help`` (or ``--version``), each listed once, and each row's usage parses as
+    that command's."""
     from magicsub.cli import main
 
-    rows = table(section("## Use it"), "Command")
+    rows = table(CLI_PAGE, "Command")
     usages = [code(row[0])[0].split() for row in rows]
     assert all(words[0] == "magicsub" for words in usages)
     with pytest.raises(SystemExit):
@@ -161,3 +186,152 @@ def test_the_command_table_lists_every_command_of_the_cli(capsys):
         usage = capsys.readouterr().out
         for option in (w.strip("[]") for w in words[2:] if w.strip("[]").startswith("-")):
             assert option in usage, (words[1], option)
+
+
+# -- the README a newcomer reads to the end (issue 29, item 5) ----------------------------------
+
+def test_the_readme_is_under_150_lines():
+    assert len(README.splitlines()) < 150
+
+
+def test_the_readme_shows_one_picture_of_a_stepper_with_its_alt_text():
+    """One image, a PNG committed beside the code (not fetched from another host), small, with
+    alt text that says what it shows."""
+    images = re.findall(r"!\[([^\]]*)\]\(([^)\s]+)\)", README)
+    assert len(images) == 1
+    alt, target = images[0]
+    assert "stepper" in alt and len(alt.split()) >= 10, alt
+    path = ROOT / target
+    assert not re.match(r"\w+:", target) and path.is_file(), target
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 80_000, len(data)
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _links(text: str) -> list[str]:
+    return re.findall(r"(?<!!)\[[^\]]+\]\(([^)\s]+)\)", text)
+
+
+@pytest.mark.parametrize("name", ["README.md", "CONTRIBUTING.md"])
+def test_every_link_leads_to_a_file_heading_or_published_page(name):
+    """Relative links to files (they work on GitHub): the file exists, an anchor is a heading of
+    it, and a book page linked is in the table of contents (so `make book` publishes it)."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    toc = set(re.findall(r"file: (\S+)", (ROOT / "_toc.yml").read_text(encoding="utf-8")))
+    links = _links(text)
+    assert name != "README.md" or len(links) >= 8
+    for link in links:
+        assert not re.match(r"\w+:", link), link
+        target, _, anchor = link.partition("#")
+        path = ROOT / target
+        assert path.is_file(), link
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_slug(h) for h in headings}, link
+        if target.startswith("book/"):
+            assert target.rsplit(".", 1)[0] in toc, link
+
+
+def test_the_slug_of_a_heading_is_github_s():
+    assert _slug("Add a page to the book") == "add-a-page-to-the-book"
+    assert _slug("How the code is organised") == "how-the-code-is-organised"
+    assert _slug("The JupyterLite site (make lite)") == "the-jupyterlite-site-make-lite"
+
+
+def test_the_readme_keeps_the_two_set_up_commands():
+    block = re.search(r"```sh\n(.*?)```", section("## Set up"), re.S).group(1)
+    assert [line.split()[:2] for line in block.splitlines()] == [["make", "book"],
+                                                                   ["make", "test"]]
+
+
+def test_the_three_quick_starts_are_there():
+    heads = re.findall(r"^### (.+)$", section("## Three quick starts", until="## Where to go next"),
+                       re.M)
+    assert heads == ["Read the book", "Teach a class", "Publish a walkthrough"]
+
+
+def test_the_teach_a_class_commands_run_as_written(tmp_path, monkeypatch, capsys):
+    """Each command of "Teach a class", run in a fresh folder, exits 0 (``check``'s glob is cut
+    to the new file and one shipped scenario: the golden tests run every one)."""
+    from magicsub.cli import main
+
+    block = re.search(r"```sh\n(.*?)```", section("### Teach a class"), re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    commands = [shlex.split(line, comments=True) for line in block.splitlines()]
+    assert [c[1] for c in commands] == ["examples", "new", "check", "show"]
+    for words in commands:
+        assert words[0] == ".venv/bin/magicsub"
+        args = []
+        for word in words[1:]:
+            if "*" in word:
+                found = sorted(tmp_path.glob(word))
+                assert len(found) > 50
+                word_files = [p for p in found if p.name in ("mine.yaml",
+                                                              "726_3_short_library.yaml")]
+                args += [str(p.relative_to(tmp_path)) for p in word_files]
+            else:
+                args.append(word)
+        assert main(args) == 0, (args, capsys.readouterr())
+    assert "800.4a" in capsys.readouterr().out
+
+
+def _unit_command() -> list[str]:
+    """The pytest command line of ``make unit``, as make expands it."""
+    out = subprocess.run(["make", "-n", "-s", "unit"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    line = next(line for line in out.replace("\\\n", " ").splitlines() if " -m pytest " in line)
+    return shlex.split(line)
+
+
+def test_make_unit_doctests_the_readme_and_contributing():
+    """README.md and CONTRIBUTING.md are on ``make unit``'s command line, each matched by a
+    ``--doctest-glob``, so a Python example added to either is run."""
+    import fnmatch
+
+    words = _unit_command()
+    globs = [w.split("=", 1)[1] for w in words if w.startswith("--doctest-glob=")]
+    for name in ("README.md", "CONTRIBUTING.md"):
+        assert name in words, name
+        assert any(fnmatch.fnmatch(name, g) for g in globs), (name, globs)
+    assert not [w for w in words if w.startswith("book/")], "book/conftest.py would load"
+
+
+BOOK_EXAMPLES = [p for p in sorted((ROOT / "book").glob("*.md"))
+                 if re.search(r"^>>> ", p.read_text(encoding="utf-8"), re.M)]
+"""The book's Markdown pages that hold Python examples (``>>>``)."""
+
+
+def _run_examples(text: str, name: str) -> tuple[int, int, str]:
+    """Run the doctest examples of ``text`` as pytest runs a text file's: (examples, failures,
+    report)."""
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(text, {"__name__": "__main__"}, name, name, 0)
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=report.append, clear_globs=True)
+    return len(test.examples), runner.failures, "".join(report)
+
+
+def test_the_book_s_python_page_holds_examples():
+    assert "reference_python.md" in [p.name for p in BOOK_EXAMPLES]
+
+
+@pytest.mark.parametrize("path", BOOK_EXAMPLES, ids=lambda p: p.name)
+def test_the_python_examples_of_a_book_page_run_as_written(path):
+    """Each ``>>>`` example of the page prints what the page says it prints. They run here, not
+    on ``make unit``'s command line (see the Makefile's ``unit``)."""
+    examples, failures, report = _run_examples(path.read_text(encoding="utf-8"), path.name)
+    assert examples >= 10 and failures == 0, report
+
+
+def test_a_wrong_example_fails_the_check():
+    page = (ROOT / "book" / "reference_python.md").read_text(encoding="utf-8")
+    wrong = page.replace("\n(1, 3, 7)\n", "\n(1, 3, 8)\n", 1)
+    assert wrong != page
+    examples, failures, report = _run_examples(wrong, "wrong.md")
+    assert failures == 1 and "(1, 3, 8)" in report

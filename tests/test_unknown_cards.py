@@ -43,9 +43,9 @@ def _notebook_texts(path: Path):
 
 
 def book_scenarios() -> list[tuple[str, str]]:
-    """(where, YAML text) of every scenario magicsub ships or the book and README show: the
-    shipped files, the quizzes' inline scenarios, the notebooks' inline texts (steppers,
-    *Try it* cells) and the README's scenario blocks."""
+    """(where, YAML text) of every scenario magicsub ships or the book, README and CONTRIBUTING
+    show: the shipped files, the quizzes' inline scenarios, the notebooks' inline texts
+    (steppers, *Try it* cells) and the scenario blocks of the Markdown files."""
     found = [(f"magicsub/scenarios/{p.name}", p.read_text(encoding="utf-8"))
              for p in sorted((ROOT / "magicsub" / "scenarios").glob("*.yaml"))]
     found += [(f"book/{p.name}", p.read_text(encoding="utf-8"))
@@ -58,18 +58,23 @@ def book_scenarios() -> list[tuple[str, str]]:
     for path in sorted((ROOT / "book").glob("*.ipynb")):
         found += [(f"book/{path.name} #{i}", text)
                   for i, text in enumerate(_notebook_texts(path), 1)]
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found += [(f"README.md #{i}", m.group(1)) for i, m in enumerate(
-        re.finditer(r"```yaml\n(.*?)```", readme, re.S), 1) if "players:" in m.group(1)]
+    for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(
+            (ROOT / "book").glob("*.md"))]:
+        name = path.relative_to(ROOT).as_posix()
+        found += [(f"{name} #{i}", m.group(1)) for i, m in enumerate(re.finditer(
+            r"```yaml\n(.*?)```", path.read_text(encoding="utf-8"), re.S), 1)
+            if "players:" in m.group(1)]
     return found
 
 
 BOOK = book_scenarios()
 
 
-def test_the_collection_finds_the_shipped_files_quizzes_notebooks_and_readme():
+def test_the_collection_finds_the_shipped_files_quizzes_notebooks_and_markdown():
     kinds = {where.split()[0].split("/")[0] for where, _ in BOOK}
-    assert {"magicsub", "quiz", "book", "README.md"} <= kinds
+    assert {"magicsub", "quiz", "book", "CONTRIBUTING.md"} <= kinds
+    places = {where.split()[0] for where, _ in BOOK}
+    assert {"book/reference_format.md", "CONTRIBUTING.md"} <= places
     assert sum(where.startswith("book/") and ".ipynb" in where for where, _ in BOOK) >= 40
 
 

@@ -2,8 +2,9 @@
 once, with the limit in the message, instead of exhausting time or memory.
 
 Each limit is generous for any real game (the largest scenario shipped uses a fraction of it)
-and is documented in README.md ("Limits"). ``shown`` caps any value quoted in an error,
-``listed`` any list of names in one, and ``bounded`` the whole message (``MAX_MESSAGE``).
+and is documented in book/reference_format.md ("Limits"). ``shown`` caps any value quoted in
+an error, ``listed`` any list of names in one, and ``bounded`` the whole message
+(``MAX_MESSAGE``).
 """
 
 from __future__ import annotations

@@ -180,8 +180,8 @@ def known_cards(names: Sequence[str]) -> list[registry.CardDef]:
             close = difflib.get_close_matches(name, sorted(registry.BUILTIN), n=3, cutoff=0.5)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ScaffoldError(f"--card: magicsub does not know a card named {shown(name)}{hint}. "
-                                "The README lists the built-in cards; any other name can be "
-                                "added by hand under objects, as a card played with no "
+                                "The book's reference lists the built-in cards; any other name "
+                                "can be added by hand under objects, as a card played with no "
                                 "abilities, of the types you give it (plain: true says it "
                                 "stands in on purpose)")
         found.setdefault(card.name, card)
@@ -314,8 +314,8 @@ def _render(draft: _Draft, file_name: str, rule: str | None, rule_text: str | No
         f"#   magicsub check {named}      every expectation below must hold (exit status 0)",
         f"#   magicsub show {named}       the trace: each step, the rule it cites, what changed",
         f"#   magicsub html {named} -o page.html     a walkthrough page with a stepper",
-        "# The README's \"Scenario format\" and magicsub/scenario.schema.json describe every key;",
-        "# `magicsub examples` lists the scenarios that come with magicsub, to copy from.",
+        "# The book's page \"Every key, step, card and limit\" and magicsub/scenario.schema.json",
+        "# describe every key; `magicsub examples` lists the scenarios that come with magicsub.",
     ]
     if rule is not None:
         out.append("#")
@@ -358,11 +358,11 @@ def _render(draft: _Draft, file_name: str, rule: str | None, rule_text: str | No
     out += _comment("objects: the cards in the game before the first step. Each has an id "
                     "(how steps and expectations name it), a name, an owner and a zone (library, "
                     "hand, battlefield, graveyard, exile, command); controller, tapped, "
-                    "power... are optional. A name magicsub knows (the README's \"Built-in "
-                    "cards\") plays by its rules text, quoted beside it; any other name is a "
-                    "card magicsub does not know, played with no abilities, of the types you "
-                    "give it (types: [creature]): check warns about it unless the object says "
-                    "plain: true (a deliberate stand-in).")
+                    "power... are optional. A name magicsub knows (a built-in card: the book's "
+                    "reference lists them) plays by its rules text, quoted beside it; any other "
+                    "name is a card magicsub does not know, played with no abilities, of the "
+                    "types you give it (types: [creature]): check warns about it unless the "
+                    "object says plain: true (a deliberate stand-in).")
     out.append("objects:")
     for oid, name, owner, zone in draft.objects:
         out += _card_comment(registry.BUILTIN[name], "  ")
@@ -374,7 +374,7 @@ def _render(draft: _Draft, file_name: str, rule: str | None, rule_text: str | No
                                    "zone": "hand"}))
     out.append("")
     out += _comment("steps: what happens, in order. Each step is a mapping with one key (the "
-                    "README's step table lists them: cast, resolve, advance, leave, concede, "
+                    "book's reference lists them: cast, resolve, advance, leave, concede, "
                     "...). An expect: among them checks the game at that point.")
     out.append("steps:")
     out += _commented([(c if c.startswith("    ") else f"- {c}", n) for c, n in draft.steps],
