@@ -62,6 +62,7 @@ class Action:
     fields: tuple[Field, ...]
     scalar: str | None = None
     doc: str = ""
+    example: str = ""
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -111,18 +112,19 @@ def _f(spec: str, docs: dict[str, str]) -> Field:
     return Field(bare, kind, "?" not in name, doc, default or None, "*" in name)
 
 
-def describe(name: str, fields: str, scalar: str | None = None, /, doc: str = "",
-             **docs: str) -> Action:
+def describe(name: str, fields: str, scalar: str | None = None, /, doc: str = "", *,
+             example: str = "", **docs: str) -> Action:
     """An action from its fields' specs, ``"name:kind"`` each (``name?``: optional; ``name*``:
     an object the game makes in play; ``:kind=default``: a new id's default, a template over
-    the other fields), what it does with the rule it cites (``doc``), and the help text of the
+    the other fields), what it does with the rule it cites (``doc``), a step of it as a scenario
+    writes it (``example``, YAML: the book's table of steps shows it), and the help text of the
     fields whose own differs from ``FIELD_DOCS``.
 
     >>> describe("copy", "spell:object by:player id?:new_id={spell}-copy",
     ...          id="the copy's id").made({"spell": "fork", "by": "Alex"})
     'fork-copy'
     """
-    return Action(name, tuple(_f(s, docs) for s in fields.split()), scalar, doc)
+    return Action(name, tuple(_f(s, docs) for s in fields.split()), scalar, doc, example)
 
 
 ACTIONS: dict[str, Action] = {}
@@ -139,64 +141,85 @@ def define(action: Action) -> Action:
 
 
 def step(name: str, fields: str, scalar: str | None = None, /, doc: str = "", *,
-         history: bool = False, **docs: str) -> Callable[[Callable], Callable]:
+         example: str = "", history: bool = False, **docs: str) -> Callable[[Callable], Callable]:
     """Add a step to the vocabulary in one place: decorate its handler, in the module that owns
     its rule, with its description (``describe``'s arguments). The schema, the checks of a
     scenario and ``Game.apply`` (``Game.act``) know it from then on; ``hooks.action`` (with
     ``history``) dispatches it to the handler."""
-    action = define(describe(name, fields, scalar, doc, **docs))
+    action = define(describe(name, fields, scalar, doc, example=example, **docs))
     return hooks.action(action.name, history=history)
 
 
 _a = describe
 for _action in [
-    _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)"),
+    _a("cast", "card:object by:player target?:target", doc="cast a spell from hand (601.2a)",
+       example="cast: {card: shahrazad, by: Alex}"),
     _a("copy", "spell:object by:player id?:new_id={spell}-copy",
        doc="copy a spell on the stack (707.10)",
+       example="copy: {spell: shahrazad, by: Bianca, id: shahrazad-copy}",
        id="the copy's id (by default the spell's id followed by -copy)"),
     _a("resolve", "object?:object choose?:object target?:target", "object",
        doc="all players pass; the top of the stack resolves (117.4)",
+       example="resolve: {object: oring, target: angel}",
        object="the object expected on top of the stack (a check)",
        choose="the card chosen as it resolves (Living Wish, Bribery)",
        target="the target chosen as a triggered ability resolves (Astral Slide)"),
-    _a("advance", "step:step", "step", doc="go to the next such step (500.2)"),
-    _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)"),
+    _a("advance", "step:step", "step", doc="go to the next such step (500.2)",
+       example="advance: upkeep"),
+    _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)",
+       example="pass_priority: Alex"),
     _a("counters", "player:player kind:str add:int game?:game", doc="player counters (122.1)",
+       example="counters: {player: Cho, kind: poison, add: 3}",
        kind="the kind of counter (poison, energy, ...)",
        add="how many counters to add (negative: remove)"),
     _a("life", "player:player add?:int set?:int", doc="gain or lose life (119.3)",
+       example="life: {player: Bianca, add: -4}",
        add="the life gained (negative: lost)", set="the new life total"),
     _a("create", "id:new_id name:str controller:player zone:zone token?:bool types?:types "
        "power?:int toughness?:int", doc="create a token (111.2)",
+       example="create: {id: myr, name: Myr, controller: Cho, zone: battlefield, "
+               "types: [artifact, creature], power: 1, toughness: 1}",
        id="the new object's id", name="its name (a built-in card's name gives its behaviour)",
        zone="the zone it is created in", token="true for a token",
        types="its card types, e.g. [creature]", power="its power", toughness="its toughness"),
     _a("move", "object:object to:zone game?:game bottom?:bool", doc="an effect moves an object",
+       example="move: {object: angel, to: graveyard}",
        object="the object moved", bottom="true to put it at the bottom (of a library)"),
     _a("bring_in", "object:object to:zone", doc="bring a card in from outside (726.4a)",
+       example="bring_in: {object: konrad, to: hand}",
        object="the card brought in from outside the game in progress",
        to="the zone of the game in progress it goes to"),
-    _a("win", "player:player", "player", doc="the game in progress ends; this player wins"),
+    _a("win", "player:player", "player", doc="the game in progress ends; this player wins",
+       example="win: Alex"),
     _a("draw_game", "value:bool", "value", doc="the game in progress ends in a draw",
+       example="draw_game: true",
        value="true"),
     _a("leave", "player:player game?:game", "player",
-       doc="the player leaves a game (800.4a); game: which (default: the one in progress)"),
+       doc="the player leaves a game (800.4a); game: which (default: the one in progress)",
+       example="leave: {player: Cho, game: main}"),
     _a("lose", "player:player game?:game", "player",
-       doc="the player loses a game; game: which (default: the one in progress)"),
+       doc="the player loses a game; game: which (default: the one in progress)",
+       example="lose: {player: Cho, game: 1}"),
     _a("concede", "player:player game?:game", "player",
-       doc="the player concedes a game (104.3a); game: which (default: the one in progress)"),
+       doc="the player concedes a game (104.3a); game: which (default: the one in progress)",
+       example="concede: {player: Alex, game: main}"),
     _a("attack", "creature:object defender:player",
-       doc="declare an attacker, in the declare attackers step (508.1)"),
-    _a("cycle", "card:object by:player", doc="cycle a card (702.29a)"),
+       doc="declare an attacker, in the declare attackers step (508.1)",
+       example="attack: {creature: bears, defender: Bianca}"),
+    _a("cycle", "card:object by:player", doc="cycle a card (702.29a)",
+       example="cycle: {card: fodder, by: Alex}"),
     _a("effect", "control:object to:player source?:str until?:until static?:bool",
        doc="a control-changing effect begins (static: a static ability's effect, 611.3a)",
+       example="effect: {control: angel, to: Alex, until: end_of_turn}",
        control="the object whose control changes", to="the player who gains control",
        source="the object the effect comes from", until="how long it lasts",
        static="true for a static ability's effect (611.3a), false for a resolved one"),
-    _a("planar_controller", "player:player", "player", doc="designate the planar controller"),
+    _a("planar_controller", "player:player", "player", doc="designate the planar controller",
+       example="planar_controller: Bianca"),
     _a("choice", "player:player kind:choice object?:object chooser?:player rule?:str "
        "decision?:player",
        doc="an object or a rule asks a player to pay a cost or choose (800.4f-h)",
+       example="choice: {player: Alex, kind: cost, object: study, chooser: Bianca}",
        kind="cost (pay a cost), choice (make a choice) or rule (a rule asks)",
        object="the object that asks",
        rule="the rule that asks (required for kind rule; e.g. \"103.1\": who chooses the "
@@ -204,29 +227,38 @@ for _action in [
        decision="what a rule's choice decides (103.1: the player who takes the first turn)"),
     _a("info", "player:player what:info",
        doc="an effect needs a player's life or counters (800.4i)",
+       example="info: {player: Cho, what: life}",
        what="what the effect needs to know"),
-    _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)"),
+    _a("mulligan", "player:player", "player", doc="take a mulligan (103.5, 800.6)",
+       example="mulligan: Cho"),
     _a("activate", "object:object by:player ability?:str target?:target",
        doc="activate an activated ability (602.2; a loyalty ability by its cost, 606.3)",
+       example="activate: {object: sorin, by: Alex, ability: \"+1\"}",
        object="the planeswalker whose loyalty ability is activated",
        ability="the ability, by its loyalty cost (e.g. +1)"),
     _a("choose_target", "ability*:object target:target",
        doc="a triggered ability on the stack takes a target (603.3d, 601.2c)",
+       example="choose_target: {ability: priest-trigger, target: bears}",
        ability="the triggered ability on the stack (by its id)",
        target="one target, chosen as the ability was put on the stack"),
     _a("phase_out", "object:object", "object", doc="an effect phases a permanent out (702.26b)",
+       example="phase_out: bears",
        object="the permanent that phases out (702.26b)"),
     _a("phase_in", "object:object", "object", doc="an effect phases a permanent in (702.26c)",
+       example="phase_in: bears",
        object="the phased-out permanent that phases in (702.26c)"),
     _a("turn_face_down", "object:object", "object",
        doc="an effect turns a permanent face down (708.2a)",
+       example="turn_face_down: angel",
        object="the permanent turned face down (708.2a)"),
     _a("turn_face_up", "object:object by:player",
        doc="special action: turn a manifested creature card face up (116.2b, 701.34b)",
+       example="turn_face_up: {object: \"Bianca#3\", by: Bianca}",
        object="the manifested permanent turned face up (701.34b)",
        by="its controller, who holds priority (116.2b)"),
     _a("manifest", "player:player", "player",
        doc="manifest the top card of the player's library (701.34a)",
+       example="manifest: Bianca",
        player="the player who manifests the top card of their library (701.34a)"),
 ]:
     define(_action)
