@@ -33,7 +33,7 @@ def shipped(html: str) -> dict:
     return json.loads(found[0])
 
 
-def test_importing_pagehtml_does_not_import_ipywidgets():
+def test_importing_statichtml_does_not_import_ipywidgets():
     code = ("import sys, magicsub.pages.statichtml, magicsub.views.quizfeedback; "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
