@@ -15,7 +15,7 @@ is not made.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -114,6 +114,17 @@ _OUTSIDE = Loc(None, "outside")
 def _loc(game: int, zone: Zone, player: str | None) -> Loc:
     return Loc(game, zone.value, player)
 
+
+
+def fresh_id(base: str, taken: Container[str]) -> str:
+    """``base``, or when it is ``taken`` the first of ``base-2``, ``base-3``, ... that is not: the
+    id an object made from ``base`` gets (the game's objects, or a scenario's declared ids)."""
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 class Tx:
     """A working world plus the steps recorded so far for one request."""
@@ -263,13 +274,8 @@ class Tx:
         return seq if top else -seq
 
     def fresh_id(self, base: str) -> str:
-        """An id not used by any object, derived from ``base``."""
-        if base not in self.world.objects:
-            return base
-        n = 2
-        while f"{base}-{n}" in self.world.objects:
-            n += 1
-        return f"{base}-{n}"
+        """An id not used by any object, derived from ``base`` (``fresh_id``)."""
+        return fresh_id(base, self.world.objects)
 
     # -- objects -----------------------------------------------------------------------------
     @contextmanager

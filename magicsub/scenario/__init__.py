@@ -14,6 +14,7 @@ from ..engine.limits import MAX_OBJECTS, listed, shown
 from ..engine.registry import lookup
 from ..engine.start import check_seating, one_variant
 from ..engine.trace import Trace
+from ..engine.transaction import fresh_id
 from ..game import Game, as_card, plain_refused, unknown_card, unknown_refused
 from ..rules.subgame import KNOWN_VARIANTS
 from . import expectations, validation, yamlfile
@@ -388,23 +389,15 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
                     description=data.get("description") or "", data=dict(data))
 
 
-def _fresh(base: str, ids: set) -> str:
-    """The id ``Tx.fresh_id`` gives an object made from ``base`` when ``ids`` are taken."""
-    n = 2
-    made = base
-    while made in ids:
-        made, n = f"{base}-{n}", n + 1
-    return made
-
-
 def _check_step(action: Action, args: dict, players: list, ids: set, names: dict,
                 line: int | None) -> None:
     """The checks of one step that the schema cannot make, derived from its action's fields
     (``actions.ACTIONS``): a ``player`` is one of the players (so is an ``until``'s next_turn),
     an ``object`` is declared before (unless the game makes it in play), a ``target`` is either,
-    and a ``new_id`` is not taken. The object the step makes (``Action.made``, by default the
-    id ``Tx.fresh_id`` gives it) is added to ``ids``, as is the copy a cast card that ``copies``
-    its target puts onto the stack as it resolves (Fork's, CR 707.10)."""
+    and a ``new_id`` is not taken. The object the step makes (``Action.made``, with the id
+    ``transaction.fresh_id`` gives it, as the game does) is added to ``ids``, as is the copy a
+    cast card that ``copies`` its target puts onto the stack as it resolves (Fork's, CR
+    707.10)."""
     name = action.name
     for f in action.fields:
         value = args.get(f.name)
@@ -425,12 +418,12 @@ def _check_step(action: Action, args: dict, players: list, ids: set, names: dict
             _need(value not in ids, f"{name}: duplicate id {shown(value)}", line)
     made = action.made(args)
     if made is not None:
-        made = _fresh(made, ids)
+        made = fresh_id(made, ids)
         ids.add(made)
         names[made] = args.get("name") or names.get(args.get("spell", ""), made)
     card = lookup(names.get(args["card"], "")) if name == "cast" else None
     if card is not None and card.copies and "target" in args:
-        copy = _fresh(card.copies.format(target=args["target"]), ids)
+        copy = fresh_id(card.copies.format(target=args["target"]), ids)
         ids.add(copy)
         names[copy] = names.get(args["target"], copy)
 
