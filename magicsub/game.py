@@ -578,6 +578,9 @@ class Game:
         for f in action.of_kind("object"):
             if f.name in a and not f.in_play:
                 tx.obj(a[f.name])
+        for f in action.of_kind("objects"):
+            for oid in a.get(f.name, ()):
+                tx.obj(oid)
         gid = tx.world.current
         if tx.game(gid).ended:
             raise RulesError("104.1", f"{_where(gid)} has ended: no more actions")
@@ -603,9 +606,13 @@ class Game:
         return self.act("cast", card=card, by=by, target=target)
 
     def resolve(self, obj: str | None = None, *, choose: str | None = None,
-                target: str | None = None) -> list[Step]:
-        """All players pass; the top of the stack resolves (CR 117.4)."""
-        return self.act("resolve", object=obj, choose=choose, target=target)
+                target: str | None = None, set_aside: list[str] | None = None,
+                find: list[str] | None = None, keep: str | None = None) -> list[Step]:
+        """All players pass; the top of the stack resolves (CR 117.4). A spell that creates a
+        subgame takes the choices its text asks for (CR 726.1b): the cards each player sets
+        aside (``set_aside``), the cards its winner finds (``find``) and keeps (``keep``)."""
+        return self.act("resolve", object=obj, choose=choose, target=target,
+                        set_aside=set_aside, find=find, keep=keep)
 
     def leave(self, player: str, game: object = None) -> list[Step]:
         """``player`` leaves the game in progress, or ``game`` (CR 800.4a)."""

@@ -83,14 +83,14 @@ def test_try_it_names_the_cards_magicsub_does_not_know_before_the_run(shown):
     the stepper, whose first step notes it too."""
     text = SHIPPED.read_text(encoding="utf-8").replace("title: Bribery", "title: My Bribery")
     objects = text.index("objects:\n") + len("objects:\n")
-    text = (text[:objects] + "  - {id: etd, name: Enter the Dungeon, owner: Alex, zone: hand}\n"
+    text = (text[:objects] + "  - {id: etd, name: Timetwister, owner: Alex, zone: hand}\n"
             + text[objects:])
     book.try_it(text)
     warned, stepper = shown[:2]
     line = text[:objects].count("\n") + 1
     assert repr(warned) == ("Cards magicsub does not know:\n"
-                            f"- your scenario:{line}: magicsub does not know the card 'Enter the "
-                            "Dungeon': object etd is played as a card with no abilities "
+                            f"- your scenario:{line}: magicsub does not know the card "
+                            "'Timetwister': object etd is played as a card with no abilities "
                             "(plain: true marks a deliberate stand-in; strict: true "
                             "refuses it)")
     assert isinstance(stepper, Stepper) and stepper.trace[0].rule == "108.1"

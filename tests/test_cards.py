@@ -17,7 +17,7 @@ import magicsub
 import magicsub.cards as cards
 from magicsub.engine import registry, resolution, triggers
 from magicsub.engine.errors import RulesError
-from magicsub.engine.registry import CardDef, lookup, register
+from magicsub.engine.registry import CardDef, Subgame, lookup, register
 from magicsub.engine.transaction import Tx
 from magicsub.engine.zones import Zone
 
@@ -133,8 +133,9 @@ def test_oracle_text_and_printed_facts():
             assert card.power is not None and card.toughness is not None, name
         if card.target is not None:
             assert card.target in resolution.target_kinds(), (name, card.target)
-    assert lookup("Shahrazad").starts_subgame and lookup("Shahrazad").finish is not None
-    assert [n for n, c in registry.BUILTIN.items() if c.finish] == ["Shahrazad"]
+    assert lookup("Shahrazad").starts_subgame and lookup("Shahrazad").subgame.after is not None
+    assert sorted(n for n, c in registry.BUILTIN.items() if c.starts_subgame) == [
+        "Enter the Dungeon", "Shahrazad", "Tug of War"]
 
 
 @pytest.mark.parametrize("module", CORE)
@@ -179,8 +180,10 @@ def test_register_refuses_bad_definitions():
     with pytest.raises(ValueError, match="unknown card event 'attacks'"):
         register(CardDef("Test Card B", ("creature",), "x", 1, 1,
                          events={"attacks": lambda *a: None}))
-    with pytest.raises(ValueError, match="only a card that starts a subgame has a finish"):
-        register(CardDef("Test Card C", ("sorcery",), "x", finish=lambda *a: None))
+    with pytest.raises(ValueError, match="the winner keeps only cards that were set aside"):
+        register(CardDef("Test Card C", ("sorcery",), "x", subgame=Subgame(keeps=1)))
+    with pytest.raises(ValueError, match="starting life is a whole number from 1"):
+        register(CardDef("Test Card D", ("sorcery",), "x", subgame=Subgame(life=0)))
     assert dict(registry.BUILTIN) == before
 
 

@@ -206,11 +206,11 @@ def test_show_returns_1_for_a_failed_expectation_and_2_for_a_malformed_file(caps
 # -- cards magicsub does not know (CR 108.1), --strict, plain: true --------------------------------
 
 UNKNOWN = """\
-title: Enter the Dungeon, which magicsub does not know
+title: Timetwister, which magicsub does not know
 players: [Alex, Bianca]
 libraries: {Alex: 10, Bianca: 10}
 objects:
-  - {id: etd, name: Enter the Dungeon, owner: Alex, zone: hand, types: [sorcery]}
+  - {id: etd, name: Timetwister, owner: Alex, zone: hand, types: [sorcery]}
   - {id: bears, name: Grizzly Bears, owner: Bianca}
   - {id: bolt, name: Lightning Bolt, owner: Bianca, zone: hand, types: [instant]}
 steps:
@@ -233,7 +233,7 @@ def test_check_and_show_warn_about_each_unknown_card_with_its_file_and_line(cli,
     """CR 108.1: one warning per object naming a card magicsub does not know, on standard
     error, at the object's line; the exit status stays the work's (0)."""
     file = _write(tmp_path, UNKNOWN)
-    warnings = [WARNING.format(file=file, line=5, name="Enter the Dungeon", id="etd",
+    warnings = [WARNING.format(file=file, line=5, name="Timetwister", id="etd",
                                kind="a sorcery"),
                 WARNING.format(file=file, line=7, name="Lightning Bolt", id="bolt",
                                kind="an instant")]
@@ -246,7 +246,7 @@ def test_check_and_show_warn_about_each_unknown_card_with_its_file_and_line(cli,
     assert proc.stderr.splitlines() == warnings
     assert "[1] 108.1 (726) Use the Oracle card reference when determining a card’s wording." \
         in proc.stdout
-    assert ("    - magicsub does not know Enter the Dungeon [etd]: it is played as a sorcery "
+    assert ("    - magicsub does not know Timetwister [etd]: it is played as a sorcery "
             "with no abilities of its own, so its Oracle text does nothing here.") in proc.stdout
 
 
@@ -259,8 +259,8 @@ def test_strict_refuses_an_unknown_card_exit_2_with_its_line_and_writes_nothing(
     text = UNKNOWN + ("strict: true\n" if how == "key" else "")
     file = _write(tmp_path, text)
     flag = ["--strict"] if how == "flag" else []
-    error = (f"error: {file}:5: object etd: magicsub does not know the card 'Enter the "
-             "Dungeon' (it has no Oracle text for it, CR 108.1) and strict refuses to play it "
+    error = (f"error: {file}:5: object etd: magicsub does not know the card "
+             "'Timetwister' (it has no Oracle text for it, CR 108.1) and strict refuses to play it "
              "as a card with no abilities: use a built-in card, or mark a deliberate stand-in "
              "plain: true")
     for command in (["check", file], ["show", file], ["html", file, "-o", "out.html"]):
@@ -279,7 +279,7 @@ def test_an_acknowledged_stand_in_is_not_warned_about_nor_refused_but_still_note
     assert (proc.returncode, proc.stderr) == (0, "")
     proc = cli("show", file, "--strict", "--no-colour", cwd=tmp_path)
     assert (proc.returncode, proc.stderr) == (0, "")
-    assert ("    - Enter the Dungeon [etd] stands in as a sorcery with no abilities of its own: "
+    assert ("    - Timetwister [etd] stands in as a sorcery with no abilities of its own: "
             "what happens to it here is what the steps do, not what its Oracle text says."
             ) in proc.stdout
     assert "    - Lightning Bolt [bolt] stands in as an instant" in proc.stdout

@@ -133,8 +133,10 @@ def odd_steps(draw):
              "zone": list(actions.ZONES), "game": ["main", 0, 1, 2, 9],
              "step": list(actions.ADVANCE), "types": [["creature"], []],
              "until": list(actions.DURATIONS) + [{"next_turn": names[0]}],
-             "choice": list(actions.CHOICES), "info": list(actions.INFO)}
-    odd = {"player": "Zed", "object": "nothing", "target": "nothing", "new_id": ids[0]}
+             "choice": list(actions.CHOICES), "info": list(actions.INFO),
+             "objects": [ids[:1], ids[:3], []]}
+    odd = {"player": "Zed", "object": "nothing", "target": "nothing", "new_id": ids[0],
+           "objects": ["nothing"]}
 
     def value(kind):
         if kind in odd and draw(st.integers(0, 19)) == 7:

@@ -94,7 +94,7 @@ def _notes(step) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "types", "kind"), [
-    ("Enter the Dungeon", ["sorcery"], "a sorcery"),
+    ("Timetwister", ["sorcery"], "a sorcery"),
     ("Lightning Bolt", ["instant"], "an instant"),
     ("Llanowar Elves", ["creature"], "a creature"),
     ("Kaalia of the Vast", ["legendary", "creature"], "a legendary creature"),
@@ -113,11 +113,11 @@ def test_108_1_a_card_magicsub_does_not_know_is_noted_as_set_up_ends(name, types
     assert step.snapshot == game.trace.initial == game.world
 
 
-def test_108_1_enter_the_dungeon_is_cast_and_does_nothing_after_its_note():
-    """The issue's example: an unknown "Enter the Dungeon" resolves doing nothing (CR 608.2c: no
+def test_108_1_timetwister_is_cast_and_does_nothing_after_its_note():
+    """The issue's example: an unknown "Timetwister" resolves doing nothing (CR 608.2c: no
     instruction known) and goes to the graveyard; no subgame starts. The note said so first."""
     game = Game(["Alex", "Bianca"], libraries={"Alex": 10, "Bianca": 10})
-    game.add_object("etd", "Enter the Dungeon", owner="Alex", zone="hand", types=["sorcery"])
+    game.add_object("etd", "Timetwister", owner="Alex", zone="hand", types=["sorcery"])
     game.cast("etd", by="Alex")
     game.resolve("etd")
     assert game.trace[0].rule == "108.1"
@@ -183,13 +183,13 @@ def test_108_1_strict_refuses_an_unknown_card_and_the_game_is_unchanged():
     game = Game(["Alex", "Bianca"], strict=True, libraries={"Alex": 2})
     world = game.world
     with pytest.raises(ScenarioError) as err:
-        game.add_object("etd", "Enter the Dungeon", owner="Alex", zone="hand")
-    assert "add_object 'etd': magicsub does not know the card 'Enter the Dungeon'" in str(
+        game.add_object("etd", "Timetwister", owner="Alex", zone="hand")
+    assert "add_object 'etd': magicsub does not know the card 'Timetwister'" in str(
         err.value) and "strict refuses" in str(err.value)
     assert game.world is world and len(game.trace) == 0 and game.obj("etd") is None
-    game.add_object("etd", "Enter the Dungeon", owner="Alex", zone="hand", plain=True)
+    game.add_object("etd", "Timetwister", owner="Alex", zone="hand", plain=True)
     game.add_object("bears", "Grizzly Bears", owner="Alex")
-    assert _notes(game.trace[0])[0].startswith("Enter the Dungeon [etd] stands in as")
+    assert _notes(game.trace[0])[0].startswith("Timetwister [etd] stands in as")
 
 
 @pytest.mark.parametrize("name", ["Serra Angel", "Shahrazad", "Forest"])
@@ -223,7 +223,7 @@ title: Unknown cards
 players: [Alex, Bianca]
 libraries: {Alex: 10, Bianca: 10}
 objects:
-  - {id: etd, name: Enter the Dungeon, owner: Alex, zone: hand, types: [sorcery]}
+  - {id: etd, name: Timetwister, owner: Alex, zone: hand, types: [sorcery]}
   - {id: bolt, name: Lightning Bolt, owner: Bianca, zone: hand, types: [instant], plain: true}
   - {id: bears, name: Grizzly Bears, owner: Bianca}
   - {id: soldier, name: Soldier, owner: Alex, token: true, types: [creature]}
@@ -237,17 +237,17 @@ steps:
 def test_108_1_a_scenario_lists_each_unknown_card_with_its_line_unless_plain():
     scenario = load_scenario(text=SCENARIO, name="u.yaml")
     assert [(w.file, w.line, w.id, w.name, w.kind) for w in scenario.warnings] == [
-        ("u.yaml", 5, "etd", "Enter the Dungeon", "a sorcery"),
+        ("u.yaml", 5, "etd", "Timetwister", "a sorcery"),
         ("u.yaml", 9, "elves", "elves", "a creature")]
     assert str(scenario.warnings[0]) == (
-        "u.yaml:5: magicsub does not know the card 'Enter the Dungeon': object etd is played "
+        "u.yaml:5: magicsub does not know the card 'Timetwister': object etd is played "
         "as a sorcery with no abilities (plain: true marks a deliberate stand-in; strict: true "
         "refuses it)")
     result = scenario.run()
     assert result.ok and result.warnings == scenario.warnings
     notes = _notes(result.trace[0])
     assert [n.split(":")[0] for n in notes] == [
-        "magicsub does not know Enter the Dungeon [etd]",
+        "magicsub does not know Timetwister [etd]",
         "Lightning Bolt [bolt] stands in as an instant with no abilities of its own",
         "magicsub does not know elves"]
 
@@ -259,7 +259,7 @@ def test_108_1_strict_refuses_the_first_unknown_card_at_its_line_before_anything
         load_scenario(text=text, name="u.yaml", strict=True if how == "argument" else None)
     assert (err.value.file, err.value.line) == ("u.yaml", 5)
     assert str(err.value) == (
-        "u.yaml:5: object etd: magicsub does not know the card 'Enter the Dungeon' (it has no "
+        "u.yaml:5: object etd: magicsub does not know the card 'Timetwister' (it has no "
         "Oracle text for it, CR 108.1) and strict refuses to play it as a card with no "
         "abilities: use a built-in card, or mark a deliberate stand-in plain: true")
 

@@ -158,12 +158,20 @@ for _action in [
        doc="copy a spell on the stack (707.10)",
        example="copy: {spell: shahrazad, by: Bianca, id: shahrazad-copy}",
        id="the copy's id (by default the spell's id followed by -copy)"),
-    _a("resolve", "object?:object choose?:object target?:target", "object",
+    _a("resolve", "object?:object choose?:object target?:target set_aside?:objects "
+       "find?:objects keep?:object", "object",
        doc="all players pass; the top of the stack resolves (117.4)",
        example="resolve: {object: oring, target: angel}",
        object="the object expected on top of the stack (a check)",
        choose="the card chosen as it resolves (Living Wish, Bribery)",
-       target="the target chosen as a triggered ability resolves (Astral Slide)"),
+       target="the target chosen as a triggered ability resolves (Astral Slide)",
+       set_aside="the cards each player sets aside from their library as the subgame it "
+                 "creates begins, to put onto its battlefield (Tug of War: up to three "
+                 "permanent cards with different names each; 726.1b)",
+       find="the cards the subgame's winner finds when the spell finishes resolving (Enter "
+            "the Dungeon: two cards of their library; 726.5)",
+       keep="the card the subgame's winner puts onto the main-game battlefield as it ends "
+            "(Tug of War: one they set aside; 726.1b)"),
     _a("advance", "step:step", "step", doc="go to the next such step (500.2)",
        example="advance: upkeep"),
     _a("pass_priority", "player:player", "player", doc="the priority holder passes (117.3d)",
@@ -266,6 +274,7 @@ for _action in [
 KINDS = {
     "player": "a player's name",
     "object": "an object id",
+    "objects": "a list of object ids",
     "target": "an object id or a player's name",
     "new_id": "a new object id",
     "str": "a string",
@@ -332,6 +341,15 @@ def check_value(kind: str, value: object, where: str) -> object:
     elif kind in ("zone", "step", "choice", "info"):
         ok = isinstance(value, str) and value in {"zone": ZONES, "step": ADVANCE,
                                                   "choice": CHOICES, "info": INFO}[kind]
+    elif kind == "objects":
+        ok = isinstance(value, list | tuple) and len(value) <= MAX_NUMBER \
+            and all(_is_text(v) for v in value)
+        if ok:
+            value = [plain(v) for v in value]
+            for i, v in enumerate(value):
+                _not_a_name(v, f"{where}[{i}]")
+            if len(set(value)) < len(value):
+                raise ScenarioError(f"{where}: an object is named twice in {shown(value)}")
     elif kind == "types":
         ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
         if ok:

@@ -5,7 +5,7 @@ of the types a scenario gives. ONE MODULE PER CARD: everything one card does liv
 module of this package (``magicsub/cards/mind_control.py``): its
 printed facts (Oracle text, types, power/toughness), what its one target must be, what it does
 as it resolves, the resolvers of the abilities it creates, its triggered abilities (``watch``)
-and, for a card that creates a subgame, what it does when that subgame has ended (``finish``),
+and, for a card that creates a subgame, what its text says of that subgame (``Subgame``),
 all registered with ``register(CardDef(...))`` when the module is imported. Cards with no
 behaviour beyond their keywords share ``vanilla.py``.
 
@@ -26,7 +26,7 @@ from types import MappingProxyType
 Resolver = Callable[..., None]
 """``resolve(tx, gid, top, choose, target)``: what a spell or ability does as it resolves."""
 Finisher = Callable[..., None]
-"""``finish(tx, gid, source, sub)``: the rest of a resolving spell's instructions once the
+"""``after(tx, gid, source, sub)``: the rest of a resolving spell's instructions once the
 subgame ``sub`` it created has ended (CR 726.5); ``source`` is the spell (None: it no longer
 exists), ``gid`` the main game."""
 Watcher = Callable[..., None]
@@ -44,6 +44,31 @@ the permanents set up in place; it must do nothing when its effects are in place
 
 
 @dataclass(frozen=True)
+class Subgame:
+    """What a card that creates a subgame says of that subgame (CR 726.1b: "except as defined
+    by the effect that created the subgame"): one effect, with Shahrazad, Enter the Dungeon, The
+    Countdown Is at One and Tug of War as its instances.
+
+    ``life``: the starting life total of every player of the subgame (None: the game's usual,
+    CR 103.4); ``set_aside``: how many permanent cards with different names each player may set
+    aside from their library as the libraries are shuffled (CR 726.2) and put onto the subgame
+    battlefield after the mulligans (Tug of War: "up to three"; 0: none); ``keeps``: how many of
+    the cards they set aside the winner puts onto the main-game battlefield as the subgame ends,
+    instead of CR 726.5 shuffling them into their library (Tug of War: one); ``finds``: how many
+    cards the winner searches their library for afterwards (Enter the Dungeon: two; its
+    ``after`` does it); ``after``: the rest of its instructions, followed in the main game once
+    the subgame has ended (CR 726.5, the spell "finishes resolving"), with ``sub.winner`` the
+    winner (None: a draw, nobody won).
+    """
+
+    life: int | None = None
+    set_aside: int = 0
+    keeps: int = 0
+    finds: int = 0
+    after: Finisher | None = None
+
+
+@dataclass(frozen=True)
 class CardDef:
     """A card the engine knows by name: its printed facts and its behaviour.
 
@@ -53,9 +78,10 @@ class CardDef:
     ``abilities`` maps the behaviour of each triggered, activated or delayed ability the card
     creates to its resolver. ``watch`` checks its triggered abilities when an object moves;
     ``events`` maps a moment the core announces (``CARD_EVENTS``) to what its triggered
-    abilities do then. ``starts_subgame``: resolving it starts a subgame (its ``resolve`` calls
-    ``subgame.start_subgame``; casting or copying it is refused when the subgame would be nested
-    too deep), and ``finish`` is what it does once that subgame has ended (CR 726.5). ``grants``
+    abilities do then. ``subgame``: resolving it starts a subgame (the core's ``play_subgame``
+    moment, ``rules.subgame.start_subgame``; casting or copying it is refused when the subgame
+    would be nested too deep), and says what its text defines of that subgame (``Subgame``,
+    CR 726.1b). ``grants``
     are the keyword abilities its control effects give the object they apply to ("It gains
     haste until end of turn"). ``behaviour`` names what the card does (a label for tests and
     readers; the engine never dispatches on it).
@@ -86,13 +112,17 @@ class CardDef:
     abilities: Mapping[str, Resolver] = field(default_factory=dict)
     watch: Watcher | None = None
     events: Mapping[str, Callable[..., None]] = field(default_factory=dict)
-    finish: Finisher | None = None
-    starts_subgame: bool = False
+    subgame: Subgame | None = None
     grants: tuple[str, ...] = ()
     static: Static | None = None
     gives: Gives | None = None
     enchant: str | None = None
     copies: str | None = None
+
+    @property
+    def starts_subgame(self) -> bool:
+        """Whether resolving it starts a subgame (CR 726.1)."""
+        return self.subgame is not None
 
 
 _CARDS: dict[str, CardDef] = {}
@@ -137,21 +167,36 @@ def register(card: CardDef) -> CardDef:
     if card.enchant not in (None, "creature", "player"):
         raise ValueError(f"{card.name}: enchant must be 'creature' or 'player', not "
                          f"{card.enchant!r}")
-    for what in ("resolve", "watch", "finish", "static", "gives"):
+    for what in ("resolve", "watch", "static", "gives"):
         fn = getattr(card, what)
         if fn is not None and not callable(fn):
             raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
+    if card.subgame is not None:
+        _check_subgame(card.name, card.subgame)
     for event, handler in card.events.items():
         if event not in CARD_EVENTS or not callable(handler):
             raise ValueError(f"{card.name}: unknown card event {event!r} (or its handler is not "
                              f"callable); the core announces {', '.join(CARD_EVENTS)}")
-    if card.finish is not None and not card.starts_subgame:
-        raise ValueError(f"{card.name}: only a card that starts a subgame has a finish")
     _CARDS[card.name] = card
     _ORIGIN[card.name] = _caller_module()
     _ABILITIES.update(card.abilities)
     _index()
     return card
+
+
+def _check_subgame(name: str, sub: Subgame) -> None:
+    """Refuse a ``Subgame`` that is not one (a programming error: ValueError)."""
+    if not isinstance(sub, Subgame):
+        raise ValueError(f"{name}: subgame must be a Subgame, not {sub!r}")
+    if sub.after is not None and not callable(sub.after):
+        raise ValueError(f"{name}: subgame after must be callable, not {sub.after!r}")
+    if sub.life is not None and (not isinstance(sub.life, int) or sub.life < 1):
+        raise ValueError(f"{name}: a subgame's starting life is a whole number from 1")
+    for what in ("set_aside", "keeps", "finds"):
+        if not isinstance(getattr(sub, what), int) or getattr(sub, what) < 0:
+            raise ValueError(f"{name}: subgame {what} is a number of cards from 0")
+    if sub.keeps > sub.set_aside:
+        raise ValueError(f"{name}: the winner keeps only cards that were set aside")
 
 
 def unregister(name: str) -> None:

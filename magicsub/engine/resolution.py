@@ -11,7 +11,7 @@ modules use are public: ``FOLLOWS``, ``fizzle``, ``final_part``, ``bring_in``, `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from . import departed, hooks, priority
 from .errors import RulesError
@@ -206,8 +206,10 @@ def copy_spell(tx: Tx, spell: str, by: str, new_id: str | None = None) -> Obj:
 
 
 def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = None,
-                target: str | None = None) -> None:
-    """CR 117.4: all players pass; the top object of the stack resolves (CR 608)."""
+                target: str | None = None, asked: Mapping | None = None) -> None:
+    """CR 117.4: all players pass; the top object of the stack resolves (CR 608). A spell whose
+    card creates a subgame (``CardDef.subgame``) starts it (the ``play_subgame`` moment) with
+    the choices its text asks for (``asked``: ``set_aside``, ``find``, ``keep``)."""
     gid = tx.world.current
     game = tx.game(gid)
     if game.ended:
@@ -232,7 +234,12 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
                "so no target was ever chosen, CR 601.2c)")
     else:
         with tx.affecting(gid, top.controller, top.label()):
-            _resolver(top)(tx, gid, top, choose, target)
+            card = lookup(top.name) if top.kind is not Kind.ABILITY else None
+            if card is not None and card.subgame is not None and card.resolve is None:
+                hooks.emit("play_subgame", tx, top.id, dict(asked or {}))
+            else:
+                _refuse_asked(top, asked)
+                _resolver(top)(tx, gid, top, choose, target)
     if tx.world.current != gid:
         # CR 726.1a: it created a subgame; its game is discontinued, and the spell finishes
         # resolving when the subgame ends (CR 726.5, ``finish_resolving``).
@@ -243,6 +250,14 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
             "has finished resolving"
         tx.fact(gid, "resolving", None, f"{top.label()} {done}")
     priority.priority_point(tx, gid, None, cite="117.3b")
+
+
+def _refuse_asked(top: Obj, asked: Mapping | None) -> None:
+    """A choice only a subgame's card asks for, given to another object, is refused."""
+    for name, value in (asked or {}).items():
+        if value is not None:
+            raise RulesError("726.1b", f"{top.label()} creates no subgame: it asks for no "
+                             f"{name} choice", subject=top.id)
 
 
 def _targetless(top: Obj) -> bool:
@@ -331,9 +346,10 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
                 "rest of its instructions are followed.")
     name = obj.label() if obj else creator
     card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
-    if card is not None and card.finish is not None:
+    after = card.subgame.after if card is not None and card.subgame is not None else None
+    if after is not None:
         with tx.affecting(main_id, obj.controller, obj.label()):
-            card.finish(tx, main_id, obj, sub)
+            after(tx, main_id, obj, sub)
     elif obj is None:
         tx.note(f"{creator} no longer exists: no instruction of it is left to follow.")
     if obj is not None and obj.game == main_id and obj.zone is Zone.STACK:
@@ -443,7 +459,7 @@ def _starts_subgame(tx: Tx, oid: str) -> None:
     """Refuse a spell put on the stack whose card starts a subgame when that subgame would be
     nested too deep."""
     obj = tx.obj(oid)
-    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "starts_subgame", False):
+    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "subgame", None) is not None:
         check_depth(tx.world, obj.game, oid)
 
 
@@ -462,7 +478,8 @@ def _copy_step(tx: Tx, a: dict) -> None:
 
 @hooks.action("resolve")
 def _resolve_step(tx: Tx, a: dict) -> None:
-    resolve_top(tx, a.get("object"), choose=a.get("choose"), target=a.get("target"))
+    resolve_top(tx, a.get("object"), choose=a.get("choose"), target=a.get("target"),
+                asked={k: a[k] for k in ("set_aside", "find", "keep") if k in a})
 
 
 @hooks.action("bring_in")

@@ -184,7 +184,10 @@ class GameState(NamedTuple):
     ``cast_this_turn``: the spells cast this turn, as (spell id, player) in the order cast
     (kept by ``magicsub.rules.storm`` for storm, CR 702.40a and 800.4i); ``seating``: the seating
     order a scenario gave (CR 800.5), clockwise from the first seat (empty: the seats in turn
-    order; see ``clockwise``).
+    order; see ``clockwise``); ``set_aside``: the cards each player of a subgame set aside as it
+    began, to put onto its battlefield (CR 726.1b: Tug of War), as (player, card ids);
+    ``asked``: the choices given as the spell that created the subgame resolved, for its end
+    (``find``, ``keep``), as (name, value) pairs.
     """
 
     gid: int
@@ -220,6 +223,8 @@ class GameState(NamedTuple):
     chosen_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     cast_this_turn: tuple[tuple[str, str], ...] = ()
     seating: tuple[str, ...] = ()
+    set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    asked: tuple[tuple[str, object], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

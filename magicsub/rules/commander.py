@@ -21,13 +21,10 @@ from ..engine.objects import Kind, Obj
 from ..engine.state import game_name
 from ..engine.transaction import Tx
 from ..engine.zones import Zone
+from .quoted import COMMANDERS_BACK
 
 REPLACED = frozenset({Zone.HAND, Zone.LIBRARY})
 """The zones CR 903.9b replaces a commander's move into (its owner's)."""
-TUG_OF_WAR = ("“After the subgame, each player may put any commanders they own in the subgame "
-              "into the command zone of the main game.” (Tug of War, Gatherer ruling of "
-              "2022-10-07)")
-"""The official ruling on a commander at the end of a subgame, quoted where it applies."""
 
 
 def instead(tx: Tx, objs: Sequence[Obj], game: int | None, zone: Zone | None) -> frozenset[str]:
@@ -53,7 +50,7 @@ def instead(tx: Tx, objs: Sequence[Obj], game: int | None, zone: Zone | None) ->
                 tx.note(f"{obj.owner} may put {obj.label()} into the command zone of "
                         f"{game_name(game)} instead; the engine takes the default, the command "
                         "zone" + (f", as the official ruling says for the end of a subgame: "
-                                  f"{TUG_OF_WAR}" if ending else "")
+                                  f"{COMMANDERS_BACK}" if ending else "")
                         + f". (A scenario records the other choice with command_zone_instead: "
                           f"false on {obj.id}.)")
                 tx.move(obj.id, game, Zone.COMMAND)

@@ -14,14 +14,16 @@ from ..engine.effects import describe
 from ..engine.errors import RulesError
 from ..engine.objects import SUPPLEMENTARY_DECKS, Kind, Obj
 from ..engine.priority import priority_point, put_triggers
-from ..engine.resolution import check_depth, finish_resolving
-from ..engine.start import STANDARD_LIFE, opening_hands, starting_life
+from ..engine.registry import Subgame, lookup
+from ..engine.resolution import PERMANENT_TYPES, check_depth, finish_resolving
+from ..engine.start import STANDARD_LIFE, from_seat, opening_hands, starting_life
 from ..engine.state import PREGAME, GameState, Seat, by_zone
 from ..engine.state import game_name as _label
 from ..engine.transaction import Tx
 from ..engine.zones import Zone
 from . import phasing
 from .leaving import before_subgame_ends, clear_ended, note_departed
+from .quoted import CARDS_BACK, DRAW_NO_WINNER, NESTED_SEARCH
 
 VARIANT_LIFE = {"commander": 40}
 """Starting life totals that differ from 20 for every player (CR 103.4; 903.7 for Commander).
@@ -70,9 +72,87 @@ def _conspiracies_stay(tx: Tx, main_id: int, players) -> None:
                 f"({why}): it stays in the main-game command zone.")
 
 
+NO_SUBGAME = Subgame()
+"""What a subgame's effect defines when it defines nothing beyond CR 726 (an unknown creator)."""
+
+
+def effect_of(obj: Obj | None) -> Subgame:
+    """What the card of the spell ``obj`` defines of the subgame it creates (CR 726.1b)."""
+    card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
+    return card.subgame if card is not None and card.subgame is not None else NO_SUBGAME
+
+
+def _set_aside_chosen(tx: Tx, main_id: int, players, card: Obj, effect: Subgame,
+                      chosen) -> dict[str, list[str]]:
+    """The cards each player sets aside (``chosen``: ids), checked against the card's text
+    before anything happens: each a permanent card in its owner's main-game library, at most
+    ``effect.set_aside`` per player, with different names (CR 726.1b)."""
+    per: dict[str, list[str]] = {}
+    if not chosen:
+        return per
+    if not effect.set_aside:
+        raise RulesError("726.1b", f"{card.label()} sets no card aside: its subgame starts from "
+                         "the players' libraries alone (set_aside is for a card whose text "
+                         "sets cards aside)", subject=chosen[0])
+    for oid in chosen:
+        obj = tx.obj(oid)
+        if obj.game != main_id or obj.zone is not Zone.LIBRARY or obj.owner not in players:
+            raise RulesError("726.1b", f"{card.label()}: {obj.label()} is not a card in the "
+                             f"main-game library of a player of the subgame ({obj.place}"
+                             f"{'' if obj.game is None else ' of ' + _label(obj.game)})",
+                             subject=oid)
+        if not any(t in PERMANENT_TYPES for t in obj.types):
+            raise RulesError("726.1b", f"{card.label()}: {obj.label()} is not a permanent card "
+                             f"(its types: {', '.join(obj.types) or 'none'}); the card sets "
+                             "aside permanent cards only", subject=oid)
+        mine = per.setdefault(obj.owner, [])
+        if any(tx.obj(o).name == obj.name for o in mine):
+            raise RulesError("726.1b", f"{card.label()}: {obj.owner} sets aside two cards named "
+                             f"{obj.name}; the cards must have different names", subject=oid)
+        mine.append(oid)
+        if len(mine) > effect.set_aside:
+            raise RulesError("726.1b", f"{card.label()}: {obj.owner} sets aside "
+                             f"{len(mine)} cards; up to {effect.set_aside} are allowed",
+                             subject=oid)
+    return per
+
+
+def _asked(tx: Tx, card: Obj, effect: Subgame, asked: dict) -> tuple:
+    """The choices for the subgame's end given as its spell resolved (``find``, ``keep``),
+    refused when the card's text asks for none of them (CR 726.1b)."""
+    keep, find = asked.get("keep"), asked.get("find")
+    if keep is not None:
+        if not effect.keeps:
+            raise RulesError("726.1b", f"{card.label()}: its subgame's winner keeps no card "
+                             "(keep is for a card whose winner keeps a card set aside)",
+                             subject=keep)
+        if keep not in (asked.get("set_aside") or ()):
+            raise RulesError("726.1b", f"{card.label()}: keep names {tx.obj(keep).label()}, "
+                             "which is not one of the cards set aside (set_aside)", subject=keep)
+    if find is not None:
+        for oid in find:
+            tx.obj(oid)
+        if not effect.finds:
+            raise RulesError("726.1b", f"{card.label()}: its subgame's winner searches for "
+                             "nothing (find is for a card whose winner searches)", subject=card.id)
+        if len(find) > effect.finds:
+            raise RulesError("726.1b", f"{card.label()}: the winner finds up to "
+                             f"{effect.finds} cards, not {len(find)}", subject=find[0])
+    return tuple((k, tuple(v) if isinstance(v, list) else v)
+                 for k, v in (("find", find), ("keep", keep)) if v is not None)
+
+
+def asked_for(game: GameState, name: str) -> object:
+    """The choice ``name`` given for the end of subgame ``game`` as its spell resolved (None:
+    none was given, the default is taken)."""
+    return dict(game.asked).get(name)
+
+
 @hooks.on("play_subgame")
-def start_subgame(tx: Tx, creator: str) -> int:
-    """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game."""
+def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
+    """CR 726.1–726.4b: the spell or ability ``creator`` starts a subgame of the current game,
+    as its card's text defines it (CR 726.1b, ``CardDef.subgame``: starting life, cards set
+    aside; ``asked``: the choices its text asks for, ``resolve_top``)."""
     check_depth(tx.world, tx.world.current, creator)
     main_id = tx.world.current
     main = tx.game(main_id)
@@ -80,13 +160,23 @@ def start_subgame(tx: Tx, creator: str) -> int:
     gid = max(tx.world.games.keys()) + 1
     players = main.in_game
     card = tx.obj(creator)
+    effect = effect_of(card)
+    asked = asked or {}
+    aside = _set_aside_chosen(tx, main_id, players, card, effect, asked.get("set_aside"))
+    kept = _asked(tx, card, effect, asked)
 
     tx.step("726.1")
     tx.note(f"{card.label()} resolves: the players play a Magic subgame (subgame {gid}).")
+    rule = ed.cite("726.1")
+    if card.name not in rule.text and effect is not NO_SUBGAME:
+        tx.note(f"CR {rule.rule} names one card; {card.name} creates a subgame too, and the "
+                "same rules govern it, with what its text defines (CR 726.1b).")
     seats = Map({p: Seat(life=STANDARD_LIFE) for p in players})
     sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
                     status="in progress", turn=0, step=PREGAME,
-                    starting_life=VARIANT_LIFE.get(main.variant or "", STANDARD_LIFE))
+                    starting_life=effect.life or VARIANT_LIFE.get(main.variant or "",
+                                                                  STANDARD_LIFE),
+                    asked=kept)
     tx.game_event(gid, "is created", f"by {card.label()} in the "
                   f"{_label(main_id, 'bare')}", op="create",
                   state=sub)
@@ -108,6 +198,8 @@ def start_subgame(tx: Tx, creator: str) -> int:
         _note(tx, "absent_players")
         verb = "is" if len(absent) == 1 else "are"
         tx.note(f"{', '.join(absent)} left the main game and {verb} outside the subgame.")
+    if effect.set_aside:
+        _set_aside(tx, gid, card, effect, players, aside)
     for player in players:
         cards = tx.world.in_zone(main_id, Zone.LIBRARY, player)
         if ed.does("library_removed_face_down"):
@@ -170,8 +262,58 @@ def start_subgame(tx: Tx, creator: str) -> int:
         _note(tx, "archenemy_first")
     tx.step("726.2.normal", "proceeds like a normal game")
     starting_life(tx, gid)
+    if effect.life is not None:
+        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        tx.note(f"{card.label()} says the subgame starts at {effect.life} life: every player "
+                f"of subgame {gid} begins with {effect.life} life instead.")
+        for player in players:
+            tx.set_life(gid, player, effect.life, starting=True)
     opening_hands(tx, gid)
     return gid
+
+
+def _set_aside(tx: Tx, gid: int, card: Obj, effect: Subgame, players,
+               aside: dict[str, list[str]]) -> None:
+    """CR 726.1b (``Subgame.set_aside``): as the libraries are shuffled into the subgame, each
+    player sets
+    aside up to ``effect.set_aside`` permanent cards with different names from their library;
+    they wait outside the games until the mulligans are done (``_set_aside_enter``)."""
+    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    for player in players:
+        ids = aside.get(player, [])
+        if not ids:
+            tx.note(f"{player} sets aside no card for {card.label()} (up to "
+                    f"{effect.set_aside}: none chosen).")
+            continue
+        names = ", ".join(tx.obj(o).label() for o in ids)
+        tx.note(f"{player} sets aside {names} from their library as it is shuffled: "
+                f"{'it goes' if len(ids) == 1 else 'they go'} onto the subgame battlefield after "
+                "the mulligans.")
+        tx.move_all(player, ids, None, None)
+    chosen = tuple((p, tuple(aside[p])) for p in players if aside.get(p))
+    tx.fact(gid, "set_aside", chosen, f"the cards set aside for subgame {gid} are recorded")
+
+
+@hooks.on("game_starts")
+def _set_aside_enter(tx: Tx, gid: int) -> None:
+    """CR 726.1b (``Subgame.set_aside``): after the mulligans, the cards each player set aside
+    are put onto
+    the subgame battlefield, the starting player's first, then each other player's in turn
+    order; abilities that trigger then go on the stack the next time a player would receive
+    priority (CR 603.3)."""
+    game = tx.game(gid)
+    if not game.set_aside:
+        return
+    aside = dict(game.set_aside)
+    for player in from_seat(game.clockwise, game.first):
+        ids = [o for o in aside.get(player, ()) if tx.obj(o).game is None]
+        if not ids or not game.seat(player).in_game:
+            continue
+        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        tx.note(f"The mulligans are done: {player} puts {_names(tx, ids)} onto the battlefield "
+                f"of subgame {gid}" + (" (the starting player first)." if player == game.first else
+                   " (next in turn order)."))
+        tx.move_all(player, ids, gid, Zone.BATTLEFIELD)
 
 
 def _remove_library(tx: Tx, main_id: int, gid: int, player: str, ids: list[str]) -> None:
@@ -259,6 +401,9 @@ def end_subgame(tx: Tx, gid: int) -> None:
         raise RulesError("726.5", "the main game is not a subgame", subject="main")
 
     before_subgame_ends(tx, gid)
+    source = tx.world.objects.get(sub.creator)
+    if effect_of(source).keeps:
+        _winner_keeps(tx, gid, main_id, source)
     commanders = sorted((o for o in [*tx.world.objects_in(gid, ordered=False),
                                      *_departed(tx, gid, main_id)] if o.commander),
                         key=lambda o: o.id) if sub.variant == "commander" else []
@@ -294,6 +439,7 @@ def end_subgame(tx: Tx, gid: int) -> None:
             tx.step("726.5", "Cards removed from the game in the subgame")
             tx.move_all(player, [o.id for o in cards if o.id in stay], main_id, Zone.EXILE)
     _departed_cards_home(tx, gid, main_id)
+    _set_aside_home(tx, gid, main_id)
     if ed.does("supplementary_decks_return"):
         _supplementary_decks_out(tx, gid, main_id)
     if sub.variant == "vanguard":
@@ -341,6 +487,112 @@ def end_subgame(tx: Tx, gid: int) -> None:
         priority_point(tx, main_id, None, cite="117.3b")
 
 
+def _names(tx: Tx, ids) -> str:
+    return ", ".join(tx.obj(o).label() for o in ids)
+
+
+def _winner_keeps(tx: Tx, gid: int, main_id: int, source: Obj | None) -> None:
+    """CR 726.1b (``Subgame.keeps``): as the subgame ends, its winner chooses one of the cards
+    they put
+    onto its battlefield as it began and puts it onto the main-game battlefield rather than
+    shuffling it into their library (CR 726.5 takes the others). The choice given as the spell
+    resolved (``keep``), else the first of them still in the subgame (the engine's default,
+    said in the trace)."""
+    sub = tx.game(gid)
+    name = source.label() if source is not None else sub.creator
+    winner = sub.winner
+    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    if winner is None:
+        tx.note(f"Nobody won subgame {gid} (a draw): no player puts a card onto the main-game "
+                f"battlefield for {name}; every card goes back under CR "
+                f"{tx.edition.cite('726.5').rule}. {DRAW_NO_WINNER}.")
+        return
+    mine = [o for o in dict(sub.set_aside).get(winner, ()) if tx.obj(o).game == gid]
+    if not mine:
+        tx.note(f"{winner} won subgame {gid} but put no card onto its battlefield as it began "
+                f"that is still in the subgame: nothing to choose for {name}.")
+        return
+    keep = asked_for(sub, "keep")
+    if keep is not None and keep not in mine:
+        raise RulesError("726.1b", f"{name}: keep names {tx.obj(keep).label()}, which is not a "
+                         f"card {winner} (the winner) put onto the battlefield as subgame {gid} "
+                         f"began and still in it ({_names(tx, mine)})", subject=keep)
+    chosen = keep or mine[0]
+    how = "chooses" if keep else "chooses (no choice was given: the engine takes the first)"
+    tx.note(f"{winner} won subgame {gid}: {winner} {how} {tx.obj(chosen).label()} and puts it "
+            f"onto the battlefield of {_label(main_id, 'bare')} rather than shuffling it into "
+            "their library.")
+    tx.move(chosen, main_id, Zone.BATTLEFIELD, controller=winner)
+
+
+def winner_searches(tx: Tx, gid: int, source: Obj | None, sub: GameState) -> None:
+    """After the subgame ``sub`` (CR 726.5, its spell finishing resolving in game ``gid``): its
+    winner searches their library for ``finds`` cards (``Subgame.finds``), puts them into
+    their hand, then shuffles (CR 701.23a). The cards given as the spell resolved (``find``),
+    else the top ones of that library (the engine's default, said in the trace); a drawn
+    subgame has no winner, and a winner who has left the game searches nothing."""
+    name = source.label() if source is not None else sub.creator
+    count = effect_of(source).finds
+    winner = sub.winner
+    game = tx.game(gid)
+    tx.step("608.2c", "follows its instructions in the order written")
+    if winner is None:
+        tx.note(f"Nobody won subgame {sub.gid} (a draw): nobody searches for {name}.")
+        return
+    if not game.seat(winner).in_game:
+        tx.note(f"{winner} won subgame {sub.gid} but has left {_label(gid)}: nobody searches "
+                f"for {name}.")
+        return
+    library = tx.world.in_zone(gid, Zone.LIBRARY, winner)
+    if tx.game(gid).parent is not None:
+        tx.note(f"Subgame {sub.gid} was played inside {_label(gid)}, its main game: the winner "
+                f"searches their library there. {NESTED_SEARCH}.")
+    find = asked_for(sub, "find")
+    if find is not None:
+        for oid in find:
+            obj = tx.obj(oid)
+            if obj.game != gid or obj.zone is not Zone.LIBRARY or obj.owner != winner:
+                raise RulesError("701.23a", f"{name}: {obj.label()} is not a card in {winner}'s "
+                                 f"library in {_label(gid)} ({obj.place}), so {winner} cannot "
+                                 "find it", subject=oid)
+        chosen = list(find)
+        how = "finds"
+    else:
+        chosen = [o.id for o in reversed(library[-count:])] if count else []
+        how = "finds (no choice was given: the engine takes the top cards)"
+    tx.step("701.23a", "look at all cards in that zone")
+    if len(chosen) < min(count, len(library)):
+        raise RulesError("701.23b", f"{name}: {winner} finds {len(chosen)} cards; their library "
+                         f"holds {len(library)}, so they must find "
+                         f"{min(count, len(library))}", subject=winner)
+    if chosen:
+        tx.note(f"{winner} won subgame {sub.gid}: {winner} searches their library in "
+                f"{_label(gid)}, {how} {_names(tx, chosen)}, and puts "
+                f"{'it' if len(chosen) == 1 else 'them'} into their hand.")
+        tx.move_all(winner, chosen, gid, Zone.HAND)
+    else:
+        tx.note(f"{winner} won subgame {sub.gid}: {winner}'s library in {_label(gid)} is "
+                "empty; they find nothing.")
+    tx.shuffle(gid, winner)
+
+
+def _set_aside_home(tx: Tx, gid: int, main_id: int) -> None:
+    """Cards set aside for subgame ``gid`` that never reached its battlefield (it ended before
+    its first turn began, or their owner left it first) go to their owners' main-game
+    libraries with the cards from the subgame (CR 726.5, with the rulings that every player's
+    cards from the subgame go back, ``quoted.CARDS_BACK``)."""
+    main = tx.game(main_id)
+    for player, ids in tx.game(gid).set_aside:
+        left = [o for o in ids if tx.obj(o).game is None and tx.obj(o).left_from == main_id]
+        if not left or not main.seat(player).in_game:
+            continue
+        tx.step("726.5", "puts them into their main-game library")
+        tx.note(f"{_names(tx, left)}: set aside by {player}, "
+                "never put onto the subgame battlefield; they go back with the other cards "
+                f"({CARDS_BACK[0]}).")
+        tx.move_all(player, left, main_id, Zone.LIBRARY, shuffle=True)
+
+
 def _say_ceasing(tx: Tx, obj: Obj) -> None:
     """CR 726.5 as the objects left in the subgame cease to exist: why a card goes outside."""
     ed = tx.edition
@@ -361,12 +613,6 @@ def _say_ceasing(tx: Tx, obj: Obj) -> None:
                 "the game.")
 
 
-COUNTDOWN = ("“After the subgame ends, all players shuffle their cards from the subgame to reform "
-             "their main-game libraries” (The Countdown Is at One, Gatherer ruling of 2018-01-19)")
-TUG_OF_WAR = ("“After the subgame ends, each player shuffles their cards from the subgame to "
-              "re-form their main-game library (and Attraction deck, if applicable)” (Tug of War, "
-              "Gatherer ruling of 2022-10-07)")
-"""The official rulings on the cards of the subgame at its end: every player's go back."""
 
 
 def _departed(tx: Tx, gid: int, main_id: int, *, in_main: bool = True) -> list:
@@ -386,7 +632,7 @@ def _departed_cards_home(tx: Tx, gid: int, main_id: int) -> None:
     """CR 726.5 with the official rulings: the cards that left a multiplayer subgame with a
     player who lost or left it (CR 800.4a), who is still in the main game, go back like the
     cards still in the subgame. CR 726.5 names only the cards "that are in the subgame"; The
-    Countdown Is at One (2018-01-19) and Tug of War (2022-10-07) rulings have every player
+    official rulings (``quoted.CARDS_BACK``, 2018-01-19 and 2022-10-07) have every player
     shuffle their cards from the subgame into their main-game library, so the engine does."""
     ed = tx.edition
     away = _departed(tx, gid, main_id, in_main=False)
@@ -411,8 +657,8 @@ def _departed_cards_home(tx: Tx, gid: int, main_id: int) -> None:
         tx.note(f"{player} left the subgame (CR 800.4a) and is still in the main game: {many} "
                 "that left the subgame with them are not “in the subgame”, and CR "
                 f"{ed.cite('726.5').rule} does not say what becomes of them. The official "
-                f"rulings bring every player's cards back: {COUNTDOWN}; {TUG_OF_WAR}. So they "
-                "go home like the cards still in the subgame. (The literal reading, which no "
+                f"rulings bring every player's cards back: {CARDS_BACK[0]}; {CARDS_BACK[1]}. So "
+                "they go home like the cards still in the subgame. (The literal reading, which no "
                 "ruling supports: they left the subgame, so they stay outside the main game "
                 "too.)")
         if home:

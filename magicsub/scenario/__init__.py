@@ -411,6 +411,10 @@ def _check_step(action: Action, args: dict, players: list, ids: set, names: dict
         elif f.kind == "object" and not f.in_play:
             _need(value in ids, f"{name}: unknown object {shown(value)} (not declared in "
                   "objects, libraries or an earlier step)", line)
+        elif f.kind == "objects":
+            for item in value:
+                _need(item in ids, f"{name}: {f.name}: unknown object {shown(item)} (not "
+                      "declared in objects, libraries or an earlier step)", line)
         elif f.kind == "target":
             _need(value in ids or value in players, f"{name}: unknown target {shown(value)}",
                   line)

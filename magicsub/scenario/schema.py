@@ -133,7 +133,8 @@ def kind_schema(kind: str) -> dict:
               "zone": lambda: _enum(ZONES, title), "step": lambda: _enum(ADVANCE, title),
               "choice": lambda: _enum(CHOICES, title), "info": lambda: _enum(INFO, title),
               "game": lambda: GAME, "until": lambda: UNTIL,
-              "types": lambda: _list(_text("a card type"), title)}
+              "types": lambda: _list(_text("a card type"), title),
+              "objects": lambda: {**IDS, "title": title, "uniqueItems": True}}
     return dict(simple[kind]())
 
 
