@@ -156,6 +156,23 @@ class Modifier:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageReplacement:
+    """A replacement effect on damage dealt to players in one game (CR 614.1a, "instead"):
+    damage any source would deal to one of ``players`` is multiplied by ``factor`` instead
+    (2: "it deals double that damage"), for the rest of the game (CR 611.2a). It belongs to the
+    game it was created in (CR 726.1b: it means nothing in another, and one created in a subgame
+    ends with it). ``source`` names the card that created it; ``text`` says what it does."""
+
+    id: str
+    game: int
+    players: tuple[str, ...]
+    source: str
+    text: str
+    order: int
+    factor: int = 2
+
+
+@dataclass(frozen=True, slots=True)
 class Delayed:
     """A delayed triggered ability waiting for its moment (CR 603.7), e.g. Astral Slide's return.
     ``obj`` is the object it is about and ``data`` what else its resolver needs to know (the
@@ -184,7 +201,8 @@ class GameState(NamedTuple):
     ``cast_this_turn``: the spells cast this turn, as (spell id, player) in the order cast
     (kept by ``magicsub.rules.storm`` for storm, CR 702.40a and 800.4i); ``seating``: the seating
     order a scenario gave (CR 800.5), clockwise from the first seat (empty: the seats in turn
-    order; see ``clockwise``).
+    order; see ``clockwise``); ``damage_replacements``: the replacement effects on damage dealt
+    to its players, oldest first (``magicsub.engine.damage``, CR 614.1a, 726.1b).
     """
 
     gid: int
@@ -220,6 +238,7 @@ class GameState(NamedTuple):
     chosen_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     cast_this_turn: tuple[tuple[str, str], ...] = ()
     seating: tuple[str, ...] = ()
+    damage_replacements: tuple[DamageReplacement, ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
