@@ -100,7 +100,7 @@ def test_614_1a_a_bad_request_is_refused_and_changes_nothing():
     assert g.double_damage([], COUNTDOWN) == [] and g.world.main.damage_replacements == ()
 
 
-# -- combat damage (CR 510.2) and lifelink (CR 702.15b) ---------------------------------------------
+# -- combat damage (CR 510.2) and lifelink (CR 702.15b) --------------------------------------------
 
 def sorin_attack(players=P2, doubled=("Bianca",), effects=1) -> tuple[Game, list]:
     """Alex's Serra Angel (4/4) gets +1/+0 and lifelink from Sorin's +1 and attacks Bianca; in
@@ -167,7 +167,7 @@ def test_616_1_614_5_two_effects_quadruple_combat_damage_and_lifelink():
     assert g.damage_factor("Bianca") == 4
 
 
-# -- a spell (Grapeshot) and a triggered ability (Syr Konrad) ----------------------------------------
+# -- a spell (Grapeshot) and a triggered ability (Syr Konrad) --------------------------------------
 
 def test_614_1a_120_3a_grapeshot_deals_double_damage_to_a_player_in_the_set_only():
     """Grapeshot's 1 damage to Bianca (in the set) becomes 2, and she loses 2 (CR 120.3a: the
@@ -290,7 +290,7 @@ def test_726_1b_grapeshot_in_the_resumed_main_game_is_not_doubled_by_the_subgame
         [Life(0, "Bianca", 10, 9)], [Life(0, "Bianca", 9, 8)]]
 
 
-# -- a player who has left (CR 800.4a) --------------------------------------------------------------
+# -- a player who has left (CR 800.4a) -------------------------------------------------------------
 
 def test_800_4a_a_player_who_has_left_is_dealt_no_damage():
     """CR 800.4a: Cho has left; damage ``deal`` is asked to deal to Cho is none, and nothing is
