@@ -97,7 +97,7 @@ def double_for(tx: Tx, gid: int, players: Iterable[str], source: str,
     order = tx.next_order()
     effect = DamageReplacement(f"replacement-{order}", gid, chosen, source, "", order)
     effect = replace(effect, text=text or describe(effect))
-    with tx.aside("614.1a", "instead"):
+    with tx.aside("614.1a", "are replacement effects"):
         tx.record(ReplacementChange(gid, effect.id, f"{effect.text}, for the rest of "
                                     f"{_where(gid)}", "begins", "begin", effect))
     return effect
@@ -161,7 +161,7 @@ def _replaced(tx: Tx, gid: int, player: str,
     if not effects or not any(n > 0 for _, n in hits):
         return hits
     with tx.aside("616.1" if len(effects) > 1 else "614.1a",
-                  "the affected player chooses" if len(effects) > 1 else "instead"):
+                  "the affected player chooses" if len(effects) > 1 else "are replacement effects"):
         if len(effects) > 1:
             tx.note(f"{len(effects)} replacement effects would change the damage dealt to "
                     f"{player}: {player}, the affected player, chooses the order. Each doubles "
@@ -169,7 +169,7 @@ def _replaced(tx: Tx, gid: int, player: str,
                     "same damage, so they apply oldest first.")
         for effect in effects:
             if len(effects) > 1:
-                tx.step("614.1a", "instead")
+                tx.step("614.1a", "are replacement effects")
             now = []
             for source, n in hits:
                 if n > 0:
