@@ -18,6 +18,7 @@ from .engine import (
     arguments,
     collector,
     combat,  # noqa: F401  (the engine modules that own steps register their handlers)
+    damage,
     effects,
     hooks,
     instructions,  # noqa: F401
@@ -695,6 +696,23 @@ class Game:
         return self.act("effect", control=control, to=to, source=source, until=until,
                         static=static)
 
+    def double_damage(self, players: Iterable[str], source: str, *,
+                      text: str | None = None) -> list[Step]:
+        """In the game in progress, for the rest of that game, damage any source would deal to
+        one of ``players`` is doubled instead (CR 614.1a; CR 726.1b: in that game only):
+        the effect ``source`` (a card's name) creates, e.g. after the subgame of The Countdown Is
+        at One. ``text``: its words (by default "damage dealt to ... is doubled (source)").
+        Damage to such a player is dealt by ``damage.deal``: each such effect doubles it once
+        (two quadruple it, CR 614.5)."""
+        players = arguments.names(players, "double_damage: players", of="player names")
+        source = arguments.name(source, "double_damage: source")
+        text = arguments.optional_text(text, "double_damage: text")
+        for player in players:
+            self._known(player, "double_damage")
+        return self._run(f"double_damage: {list(players)} ({source})",
+                         lambda tx: damage.double_for(tx, tx.world.current, players, source,
+                                                      text or ""))
+
     def choice(self, player: str, kind: str, obj: str | None = None,
                chooser: str | None = None, rule: str | None = None,
                decision: str | None = None) -> list[Step]:
@@ -827,6 +845,14 @@ class Game:
         g = self._game_state(game)
         self._known(player, "in_game")
         return player in g.seats and g.seat(player).in_game
+
+    def damage_factor(self, player: str, game: object = "main") -> int:
+        """What damage dealt to ``player`` in a game is multiplied by, by the damage replacement
+        effects of that game (1: none applies; 2: doubled; 4: doubled twice)."""
+        player = arguments.text(player, "damage_factor: player")
+        state = self._game_state(game)
+        self._known(player, "damage_factor")
+        return damage.factor(state, player)
 
     @property
     def current(self) -> GameState:

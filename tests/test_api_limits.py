@@ -188,6 +188,10 @@ STEP_NAMES = [
     ("manifest", lambda g, v: g.manifest(v), "manifest.player"),
     ("mulligan", lambda g, v: g.mulligan(v), "mulligan.player"),
     ("planar_controller", lambda g, v: g.planar_controller(v), "planar_controller.player"),
+    ("double_damage(players)", lambda g, v: g.double_damage([v], "The Countdown Is at One"),
+     "double_damage: players[0]"),
+    ("double_damage(source)", lambda g, v: g.double_damage(["Alex"], v),
+     "double_damage: source"),
     ("act", lambda g, v: g.act("win", player=v), "win.player"),
     ("apply", lambda g, v: g.apply({"win": v}), "win.player"),
 ]
@@ -198,7 +202,7 @@ SETUP_NAMES = [
     ("add_effect(until)", lambda g, v: g.add_effect("angel", "Alex", until={"next_turn": v}),
      "add_effect: until: next_turn"),
 ]
-QUESTIONS = {"obj", "where", "zone", "life", "counters", "in_game"}
+QUESTIONS = {"obj", "where", "zone", "life", "counters", "in_game", "damage_factor"}
 """Methods that ask about the game: a name there enters nothing (an unknown one is refused as
 unknown, CR 102.1); their ``game`` argument is bounded by ``parse_game``."""
 NO_ARGUMENTS = {"undo", "draw_game"}

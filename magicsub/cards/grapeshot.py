@@ -7,6 +7,7 @@ count includes the spells of players who have left the game (CR 800.4i, ``magics
 
 from __future__ import annotations
 
+from ..engine import damage
 from ..engine.objects import Obj
 from ..engine.registry import CardDef, register
 from ..engine.resolution import FOLLOWS, check_target, fizzle, target_kind
@@ -42,9 +43,9 @@ def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
             fizzle(tx, gid, top, f"{victim} has left {_where(gid)}: its only target is illegal")
             return
         tx.step("608.2c", FOLLOWS)
-        tx.step("120.3a", "causes that player to lose that much life")
-        tx.note(f"{top.label()} deals 1 damage to {victim}, who loses 1 life.")
-        tx.set_life(gid, victim, game.seat(victim).life - 1)
+        damage.deal(tx, gid, top.label(), victim, 1,
+                    cite=("120.3a", "causes that player to lose that much life"),
+                    say="{source} deals {n} damage to {player}, who loses {n} life.")
         return
     obj = tx.world.objects.get(victim)
     if obj is None or obj.game != gid or obj.zone is not Zone.BATTLEFIELD:

@@ -12,6 +12,7 @@ within that range (801.10)."""
 
 from __future__ import annotations
 
+from ..engine import damage
 from ..engine.objects import Obj
 from ..engine.registry import CardDef, register
 from ..engine.resolution import FOLLOWS
@@ -49,18 +50,21 @@ def _watch(tx: Tx, gid: int, konrad: Obj, before: Obj | None, after: Obj | None)
 
 def _damage(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     """The triggered ability resolves: 1 damage to each opponent (within its controller's range,
-    CR 801.10), who loses 1 life."""
+    CR 801.10), dealt at once; each loses the damage dealt (``damage.deal_at_once``: doubled
+    where a damage replacement effect of the game says so, CR 614.1a)."""
     me = top.controller
     opponents = [p for p in tx.game(gid).in_game if p != me]
     hit = affected(tx, gid, me, opponents, "Syr Konrad's 1 damage")
     tx.step("608.2c", FOLLOWS)
-    if hit == opponents:
-        tx.note(f"{top.label()}: 1 damage to each opponent of {me}; each loses 1 life.")
-    else:
-        tx.note(f"{top.label()}: 1 damage to each opponent of {me} within range: "
-                f"{', '.join(hit) or 'nobody'}; each loses 1 life.")
-    for player in hit:
-        tx.set_life(gid, player, tx.game(gid).seat(player).life - 1)
+    within = "" if hit == opponents else f" within range: {', '.join(hit) or 'nobody'}"
+
+    def say(dealt: dict[str, list[tuple[str, int]]]) -> str:
+        amounts = {player: sum(n for _, n in done) for player, done in dealt.items()}
+        loses = "each loses 1 life" if set(amounts.values()) <= {1} else "; ".join(
+            f"{player} is dealt {n} and loses {n} life" for player, n in amounts.items())
+        return f"{top.label()}: 1 damage to each opponent of {me}{within}; {loses}."
+
+    damage.deal_at_once(tx, gid, [(top.label(), player, 1) for player in hit], say_all=say)
 
 
 SYR_KONRAD = register(CardDef(

@@ -647,6 +647,35 @@ class EffectChange(Change):
 
 
 @dataclass(frozen=True, slots=True)
+class ReplacementChange(Change):
+    """A replacement effect on damage dealt to players began or ended in one game (CR 614.1a,
+    726.1b); ``value`` is the ``DamageReplacement`` record."""
+
+    game: int
+    effect: str
+    text: str
+    status: str
+    op: str | None = _hidden()
+    value: Any = _hidden()
+    kind = "effect"
+
+    def words(self) -> str:
+        """The change in words."""
+        return f"{self.text}: {self.status}"
+
+    def apply(self, world: World) -> World:
+        """Add (``op="begin"``) or remove (``op="end"``) the effect in its game."""
+        kept = world.games[self.game].damage_replacements
+        if self.op == "begin":
+            return _game(world, self.game, damage_replacements=kept + (self.value,)).evolve(
+                seq=max(world.seq, self.value.order))
+        if self.op == "end":
+            return _game(world, self.game, damage_replacements=tuple(
+                r for r in kept if r.id != self.effect))
+        return world
+
+
+@dataclass(frozen=True, slots=True)
 class ObjCounters(Change):
     """The counters of one kind on a permanent changed (CR 122.1)."""
 

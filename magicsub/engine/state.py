@@ -156,6 +156,23 @@ class Modifier:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageReplacement:
+    """A replacement effect on damage dealt to players in one game (CR 614.1a, "instead"):
+    damage any source would deal to one of ``players`` is multiplied by ``factor`` instead
+    (2: "it deals double that damage"), for the rest of the game (CR 611.2a). It belongs to the
+    game it was created in (CR 726.1b: it means nothing in another, and one created in a subgame
+    ends with it). ``source`` names the card that created it; ``text`` says what it does."""
+
+    id: str
+    game: int
+    players: tuple[str, ...]
+    source: str
+    text: str
+    order: int
+    factor: int = 2
+
+
+@dataclass(frozen=True, slots=True)
 class Delayed:
     """A delayed triggered ability waiting for its moment (CR 603.7), e.g. Astral Slide's return.
     ``obj`` is the object it is about and ``data`` what else its resolver needs to know (the
@@ -187,7 +204,9 @@ class GameState(NamedTuple):
     order; see ``clockwise``); ``set_aside``: the cards each player of a subgame set aside as it
     began, to put onto its battlefield (CR 726.1b: Tug of War), as (player, card ids);
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
-    (``find``, ``keep``), as (name, value) pairs.
+    (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
+    effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
+    726.1b).
     """
 
     gid: int
@@ -225,6 +244,7 @@ class GameState(NamedTuple):
     seating: tuple[str, ...] = ()
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
+    damage_replacements: tuple[DamageReplacement, ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

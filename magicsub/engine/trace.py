@@ -34,6 +34,7 @@ from .changes import (  # noqa: F401 - the change types are part of the trace's 
     Pass,
     PlayerChange,
     Priority,
+    ReplacementChange,
     Shuffle,
     Status,
     Tap,

@@ -11,7 +11,7 @@ Priority, state-based actions and the end of a game live in ``magicsub.engine.pr
 
 from __future__ import annotations
 
-from . import effects, hooks
+from . import damage, effects, hooks
 from .characteristics import keywords, power
 from .errors import RulesError
 from .limits import shown
@@ -177,9 +177,10 @@ def _turn_based(tx: Tx, gid: int, step: str) -> None:
 
 def _combat_damage(tx: Tx, gid: int) -> None:
     """CR 510.1-510.2: each attacker assigns its damage to the player it attacks (none to a
-    player who has left, CR 800.4e); then all of it is dealt at once."""
+    player who has left, CR 800.4e); then all of it is dealt at once (``damage.deal_at_once``:
+    the game's damage replacement effects apply first, CR 614.1a)."""
     game = tx.game(gid)
-    dealt: dict[str, list[tuple[str, int]]] = {}
+    hits: list[damage.Hit] = []
     sources: list[Obj] = []
     for creature, defender in game.attacks:
         obj = tx.world.objects.get(creature)
@@ -190,24 +191,24 @@ def _combat_damage(tx: Tx, gid: int) -> None:
             tx.note(f"{obj.label()} attacked {defender}, who has left the game: its combat "
                     "damage is not assigned.")
             continue
-        dealt.setdefault(defender, []).append((obj.label(), power(tx.world, obj)))
+        hits.append((obj.label(), defender, power(tx.world, obj)))
         sources.append(obj)
-    if not dealt:
+    if not hits:
         return
-    tx.step("510.2", "all combat damage that’s been assigned is dealt simultaneously")
-    for defender, hits in dealt.items():
-        tx.note(f"{' and '.join(f'{name} ({n})' for name, n in hits)} deal"
-                f"{'s' if len(hits) == 1 else ''} combat damage to {defender}.")
-        tx.set_life(gid, defender, tx.game(gid).seat(defender).life - sum(n for _, n in hits))
-    _lifelink(tx, gid, sources)
+    dealt = damage.deal_at_once(
+        tx, gid, hits, cite=("510.2", "all combat damage that’s been assigned is dealt "
+                             "simultaneously"),
+        say=lambda defender, done: (
+            f"{' and '.join(f'{name} ({n})' for name, n in done)} deal"
+            f"{'s' if len(done) == 1 else ''} combat damage to {defender}."))
+    _lifelink(tx, gid, list(zip(sources, dealt, strict=True)))
 
 
-
-def _lifelink(tx: Tx, gid: int, sources: list[Obj]) -> None:
-    """CR 702.15b: combat damage dealt by a source with lifelink makes its controller gain that
-    much life (the damage was dealt to players still in the game; no damage is prevented)."""
-    for obj in sources:
-        amount = power(tx.world, obj)
+def _lifelink(tx: Tx, gid: int, dealt: list[tuple[Obj, int]]) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink makes its controller gain that much
+    life: the damage it dealt, after replacement effects (``dealt``: each source with the
+    damage it dealt to a player still in the game)."""
+    for obj, amount in dealt:
         if amount > 0 and "lifelink" in keywords(tx.world, obj) and obj.controller \
                 and tx.game(gid).seat(obj.controller).in_game:
             tx.step("702.15b", "to gain that much life")

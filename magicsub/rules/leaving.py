@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..engine import effects, hooks
+from ..engine import damage, effects, hooks
 from ..engine.errors import RulesError
 from ..engine.objects import Kind
 from ..engine.priority import check_one_left, end_game, priority_point, set_planar_controller
@@ -305,9 +305,9 @@ def clear_ended(tx: Tx, gid: int, *, ends: str,
     cleared (CR 726.5 "all other objects in the subgame cease to exist" for a subgame that
     ends; ``games_over_with`` for one over with the game it is in): its objects in the order of
     their zones (a card cannot cease to exist: it goes outside every game; any other object
-    ceases to exist), then its control effects end (``ends``: the words of their ending), and
-    its delayed triggered abilities and the triggered abilities waiting or held in it cease to
-    exist.
+    ceases to exist), then its control effects and damage replacement effects end (``ends``: the
+    words of their ending; CR 726.1b), and its delayed triggered abilities and the triggered
+    abilities waiting or held in it cease to exist.
 
     ``say(obj)``: what to note before each object goes, one at a time; without it, the cards
     go outside together (one event), then the other objects cease to exist."""
@@ -323,6 +323,7 @@ def clear_ended(tx: Tx, gid: int, *, ends: str,
     for effect in sorted((e for e in tx.world.effects.values() if e.game == gid),
                          key=lambda e: e.order):
         tx.effect_event(effect, effects.describe(effect, tx), ends, "end")
+    damage.end_with_game(tx, gid, ends)
     for d in sorted((d for d in tx.world.delayed.values() if d.game == gid),
                     key=lambda d: d.id):
         tx.delayed_event(d.id, d.text, "ceases to exist with its game")

@@ -1,11 +1,12 @@
 """One game of the tree on the board (``GamePanels``): its title and status, the game it is a
 subgame of, its turn and priority, its seats and shared zones, and what waits in it (held
-and pending triggers, control effects, delayed triggers)."""
+and pending triggers, control effects, damage replacement effects, delayed triggers)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import damage
 from ..engine.state import game_name, step_label
 from ..engine.trace import Loc
 from ..engine.zones import SHARED, Zone
@@ -105,7 +106,8 @@ class GamePanels(Seats):
 
     def waiting(self, g: GameState) -> str:
         """What waits in the game ``g``: held triggers (CR 726.4a), triggered abilities not yet
-        on the stack, control effects and delayed triggers."""
+        on the stack, control effects, damage replacement effects (CR 614.1a) and delayed
+        triggers."""
         out = []
         if g.held:
             items = "".join(f"<li>{_e(t.text)} (source {_e(self.name_of(t.source))}, controller "
@@ -127,6 +129,12 @@ class GamePanels(Seats):
                 f" (until {_e(e.until.replace('_', ' '))})</li>" for e in effects)
             out.append(f'<div class="ms-z"><span class="ms-zn">Control effects</span>'
                        f"<ul>{items}</ul></div>")
+        if g.damage_replacements:
+            items = "".join(f"<li>{_e(r.text)} (for the rest of the game, "
+                            f"{self.rule('614.1a')})</li>" for r in damage.every(g))
+            out.append('<div class="ms-z" data-replacements="'
+                       f'{attr(len(g.damage_replacements))}"><span class="ms-zn">Replacement '
+                       f"effects</span><ul>{items}</ul></div>")
         delayed = sorted((d for d in self.world.delayed.values() if d.game == g.gid),
                          key=lambda d: d.id)
         if delayed:
