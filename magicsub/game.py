@@ -763,6 +763,11 @@ class Game:
         """``player`` manifests the top card of their library (CR 701.34a)."""
         return self.act("manifest", player=player)
 
+    def open_attraction(self, player: str) -> list[Step]:
+        """``player`` opens an Attraction: the top card of their Attraction deck goes face up
+        onto the battlefield under their control (CR 701.48b)."""
+        return self.act("open_attraction", player=player)
+
     def mulligan(self, player: str) -> list[Step]:
         """``player`` takes a mulligan (CR 103.5; the free multiplayer mulligan, 800.6)."""
         return self.act("mulligan", player=player)

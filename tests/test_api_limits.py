@@ -186,6 +186,7 @@ STEP_NAMES = [
     ("turn_face_up(obj)", lambda g, v: g.turn_face_up(v, "Alex"), "turn_face_up.object"),
     ("turn_face_up(by)", lambda g, v: g.turn_face_up("bears", v), "turn_face_up.by"),
     ("manifest", lambda g, v: g.manifest(v), "manifest.player"),
+    ("open_attraction", lambda g, v: g.open_attraction(v), "open_attraction.player"),
     ("mulligan", lambda g, v: g.mulligan(v), "mulligan.player"),
     ("planar_controller", lambda g, v: g.planar_controller(v), "planar_controller.player"),
     ("double_damage(players)", lambda g, v: g.double_damage([v], "The Countdown Is at One"),

@@ -319,7 +319,7 @@ def test_726_2a_supplementary_decks_move_face_up_cards_stay():
     decks = [batch(s) for s in moving]  # each deck moves and is shuffled in one change
     assert {(c.player, c.what, c.dst, c.shuffled) for c in decks} == {
         ("Alex", "planar deck", Loc(1, "command"), True),
-        ("Bianca", "attraction deck", Loc(1, "command"), True)}
+        ("Bianca", "Attraction deck", Loc(1, "command"), True)}
     assert {oid for c in decks for oid in c.ids} == {"naya", "otaria", "carousel", "ferris"}
     remain = [s for s in steps if s.text.startswith("(Face-up")]
     assert len(remain) == 1 and any("Tazeem" in n and "remains in the main-game command zone"
@@ -753,7 +753,7 @@ def test_726_5a_nontraditional_cards_back_face_down_then_decks_home():
     home = [batch(steps[i]) for i in idx[1:]]
     assert {(c.player, c.what, c.dst, c.shuffled) for c in home} == {
         ("Alex", "planar deck", Loc(0, "command"), True),
-        ("Bianca", "attraction deck", Loc(0, "command"), True)}
+        ("Bianca", "Attraction deck", Loc(0, "command"), True)}
     for oid in ("naya", "otaria", "carousel", "ferris"):
         assert g.where(oid) == ("main", "command") and not g.obj(oid).face_up
         assert g.obj(oid).began_in_deck is None

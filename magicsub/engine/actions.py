@@ -268,6 +268,11 @@ for _action in [
        doc="manifest the top card of the player's library (701.34a)",
        example="manifest: Bianca",
        player="the player who manifests the top card of their library (701.34a)"),
+    _a("open_attraction", "player:player", "player",
+       doc="open an Attraction: the top card of the player's Attraction deck goes face up "
+           "onto the battlefield (701.48b)",
+       example="open_attraction: Bianca",
+       player="the player who opens an Attraction, playing with an Attraction deck (701.48a)"),
 ]:
     define(_action)
 

@@ -42,6 +42,8 @@ SUPPLEMENTARY_DECKS = ("planar", "scheme", "attraction")
 (rule 717, "Attraction Cards;" rule 901, "Planechase;" and rule 904, "Archenemy."). A vanguard
 card and the conspiracy cards start the game in the command zone on their own, not as a deck;
 a Contraption deck (Unstable, silver-bordered: CR 100.7) is no supplementary deck either."""
+DECK_NAMES = {"planar": "planar deck", "scheme": "scheme deck", "attraction": "Attraction deck"}
+"""Each of ``SUPPLEMENTARY_DECKS`` by the name the rules give it (CR 901.3, 904.3, 717.2)."""
 
 
 class Card(NamedTuple):

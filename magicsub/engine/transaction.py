@@ -47,7 +47,7 @@ from .changes import (
 )
 from .editions import Edition
 from .errors import RulesError
-from .objects import Kind, Obj
+from .objects import DECK_NAMES, Kind, Obj
 from .state import Effect, GameState, PendingTrigger, World, timestamp
 from .trace import Step
 from .zones import PER_PLAYER, Zone
@@ -68,6 +68,12 @@ def _in_deck(obj: Obj, player: str, zone: Zone, deck: str | None) -> bool:
     if zone is Zone.LIBRARY:
         return obj.owner == player
     return obj.owner == player and obj.deck == deck and not obj.face_up
+
+
+def _pile(zone: Zone | None, deck: str | None) -> str:
+    """What a ``MoveAll`` or a ``Shuffle`` names: a library, or a supplementary deck by its name
+    (``DECK_NAMES``: "Attraction deck")."""
+    return "library" if zone is Zone.LIBRARY else DECK_NAMES.get(deck or "", f"{deck} deck")
 
 
 _AFFECTS = (Life, Counters, ObjCounters, Move, Damage, Tap)
@@ -433,7 +439,7 @@ class Tx:
             (b.game, b.zone, b.owner), loc_of(b)) for b in placed])
         self.record(MoveAll(player, loc_of(moved[0]), tuple([b.id for b in placed]),
                             tuple([b.name for b in placed]), srcs, shuffle,
-                            "library" if zone is Zone.LIBRARY else f"{deck} deck",
+                            _pile(zone, deck),
                             tuple((befores[i].id, how) for i, how in turned),
                             (*moved, *mixed)))
         for i, how in turned:
@@ -574,7 +580,7 @@ class Tx:
         cards = self._shuffled(self.world, gid, player, zone, deck)
         orders = [o.order for o in cards]
         self.rng.shuffle(orders)
-        self.record(Shuffle(gid, player, "library" if zone is Zone.LIBRARY else f"{deck} deck",
+        self.record(Shuffle(gid, player, _pile(zone, deck),
                             tuple((o.id, order) for o, order in zip(cards, orders, strict=True))))
 
     # -- triggers, effects, games ----------------------------------------------------------------

@@ -80,7 +80,8 @@ class GamePanels(Seats):
                 continue
             loc = Loc(gid, zone.value)
             if (gid, zone, None) in zones or loc in self.left:
-                out += self.zone(zone.value.capitalize(), (gid, zone, None), loc)
+                out += (self.command((gid, zone, None), loc) if zone is Zone.COMMAND else
+                        self.zone(zone.value.capitalize(), (gid, zone, None), loc))
                 out.append(self.gone((loc,), gid))
         out.append(self.waiting(g))
         rest = sorted((loc for loc in self.left if loc.game == gid), key=loc_order)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine.objects import Kind
+from ..engine.objects import SUPPLEMENTARY_DECKS, Kind
 from ..engine.state import game_name
 from ..engine.trace import Loc
 from ..engine.zones import SHARED, Zone
@@ -27,6 +27,31 @@ def is_anonymous(obj: Obj) -> bool:
 ZONE_WORDS = {"battlefield": "the battlefield", "stack": "the stack",
               "command": "the command zone", "ante": "the ante zone"}
 """The shared zones in words ("the stack"); any other zone is said by its name."""
+
+
+def deck_piles(objs: list[Obj]) -> tuple[list[tuple[str, str, list[Obj]]], list[Obj]]:
+    """A command zone's objects as the board shows them: each player's supplementary decks
+    (CR 100.2d; their face-down cards, kept in the command zone: CR 717.2, 901.4, 904.4) as
+    piles ``(owner, deck, cards)``, by owner then deck, each bottom to top in the order given;
+    and the other objects (face-up plane, scheme or Attraction cards, a commander, a vanguard,
+    an emblem...), in the order given.
+
+    >>> from magicsub.engine.objects import Obj
+    >>> objs = [Obj("p", "Naya", "Alex", traditional=False, deck="planar", face_up=False),
+    ...         Obj("t", "Tazeem", "Alex", traditional=False, deck="planar")]
+    >>> [(owner, deck, [o.id for o in cards]) for owner, deck, cards in deck_piles(objs)[0]]
+    [('Alex', 'planar', ['p'])]
+    """
+    piles: dict[tuple[str, str], list[Obj]] = {}
+    rest = []
+    for o in objs:
+        if o.kind is Kind.CARD and not o.traditional and not o.face_up \
+                and o.deck in SUPPLEMENTARY_DECKS:
+            piles.setdefault((o.owner, o.deck), []).append(o)
+        else:
+            rest.append(o)
+    keys = sorted(piles, key=lambda k: (k[0], SUPPLEMENTARY_DECKS.index(k[1])))
+    return [(owner, deck, piles[owner, deck]) for owner, deck in keys], rest
 
 
 def loc_of(o: Obj) -> Loc:

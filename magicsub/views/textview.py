@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import characteristics, collector
-from ..engine.objects import ANONYMOUS_ID, compress_ids
+from ..engine.objects import ANONYMOUS_ID, DECK_NAMES, compress_ids
 from ..engine.state import game_name, step_label
 from ..engine.trace import Cease, Create, Move, move_runs
 from ..engine.zones import ORDER, Zone
+from .places import deck_piles
 
 if TYPE_CHECKING:
     from ..engine.objects import Obj
@@ -209,6 +210,17 @@ def _obj_words(o: Obj, world: World | None = None) -> str:
     return f"{o.id}" + (f" ({', '.join(bits)})" if bits else "")
 
 
+def _command_words(objs: list[Obj], world: World) -> str:
+    """A command zone's objects: each supplementary deck as a face-down pile (``deck_piles``),
+    its count and its cards' ids bottom first, then the other objects."""
+    piles, rest = deck_piles(objs)
+    said = [f"{owner}'s {DECK_NAMES[deck]}, {len(cards)} card{'' if len(cards) == 1 else 's'} "
+            f"face down: {compress_ids([o.id for o in cards])}" for owner, deck, cards in piles]
+    if rest:
+        said.append(", ".join(_obj_words(o, world) for o in rest))
+    return "; ".join(said)
+
+
 def world_lines(world: World) -> list[str]:
     """Every game of the tree with its players and every non-empty zone, then what is outside.
 
@@ -231,6 +243,8 @@ def world_lines(world: World) -> list[str]:
                 name = f"{owner}'s {zone.value}" if owner else zone.value
                 if zone is Zone.LIBRARY or all(_ANONYMOUS_ID.match(o.id) for o in objs):
                     listed = compress_ids([o.id for o in objs])
+                elif zone is Zone.COMMAND:
+                    listed = _command_words(objs, world)
                 else:
                     listed = ", ".join(_obj_words(o, world) for o in objs)
                 lines.append(f"  {name} ({len(objs)}): {listed}")

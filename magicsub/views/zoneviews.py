@@ -7,13 +7,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..engine.objects import DECK_NAMES
 from ..engine.state import game_name
 from ..engine.trace import Loc
 from ..engine.zones import Zone
 from .markup import Fragments, attr
 from .markup import escape_text as _e
 from .objectitems import ObjectItems
-from .places import board_order, by_id, is_anonymous, loc_order, place_key, place_words, to_words
+from .places import (
+    board_order,
+    by_id,
+    deck_piles,
+    is_anonymous,
+    loc_order,
+    place_key,
+    place_words,
+    to_words,
+)
 
 if TYPE_CHECKING:
     from ..engine.objects import Obj
@@ -123,6 +133,35 @@ class Zones(ObjectItems):
             return out.add(": empty</div>").done()
         out.add(f" ({n}{order}):{self.arrived_note(objs, loc.game)}")
         return self.obj_list(out, objs, show=show).add("</div>").done()
+
+    def command(self, place: Place, loc: Loc) -> list[str]:
+        """A command zone in fragments: each player's supplementary decks (a planar, scheme or
+        Attraction deck: ``deck_piles``) as a face-down pile with its count, listed card by
+        card when short, like a library; then the zone's other objects."""
+        number, objs = self.contents(place)
+        return self.cached("command", place, number, loc, lambda: self._command(objs, loc))
+
+    def _command(self, objs: list[Obj], loc: Loc) -> list[str]:
+        piles, rest = deck_piles(objs)
+        if not piles:
+            return self._zone("Command", objs, loc, "owner", "")
+        out = Fragments().add(self.zone_open(loc)).add('<span class="ms-zn">Command</span>')
+        out.add(f" ({len(objs)}):")
+        for owner, deck, cards in piles:
+            n = len(cards)
+            out.add(f'<div class="ms-deck" data-deck="{attr(deck)}" data-owner="{attr(owner)}">'
+                    f'<span class="ms-zn">{_e(owner)}\'s {_e(DECK_NAMES[deck])}</span>: '
+                    f'{n} card{"" if n == 1 else "s"}, face down')
+            if n <= LIBRARY_NAMES_MAX:
+                out.add(f" (bottom to top){self.arrived_note(cards, loc.game)}")
+                self.obj_list(out, cards, show="")
+            else:
+                out.add(self.arrived_note(cards, loc.game, listed=False))
+            out.add("</div>")
+        if rest:
+            out.add(f"<div>{self.arrived_note(rest, loc.game)}")
+            self.obj_list(out, rest).add("</div>")
+        return out.add("</div>").done()
 
     def battlefield(self, gid: int) -> list[str]:
         """A game's battlefield in fragments: its permanents by controller. A creature's
