@@ -135,7 +135,7 @@ def test_oracle_text_and_printed_facts():
             assert card.target in resolution.target_kinds(), (name, card.target)
     assert lookup("Shahrazad").starts_subgame and lookup("Shahrazad").subgame.after is not None
     assert sorted(n for n, c in registry.BUILTIN.items() if c.starts_subgame) == [
-        "Enter the Dungeon", "Shahrazad", "Tug of War"]
+        "Enter the Dungeon", "Shahrazad", "The Countdown Is at One", "Tug of War"]
 
 
 @pytest.mark.parametrize("module", CORE)

@@ -66,6 +66,11 @@ def describe(effect: DamageReplacement) -> str:
     return f"damage dealt to {names} is {how} ({effect.source})"
 
 
+def names(players: Sequence[str]) -> str:
+    """Players' names in a sentence: "Alex", "Alex and Cho", "Alex, Bianca and Cho"."""
+    return _and(players)
+
+
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from immutables import Map
 
-from ..engine import hooks
+from ..engine import damage, hooks
 from ..engine.effects import describe
 from ..engine.errors import RulesError
 from ..engine.objects import SUPPLEMENTARY_DECKS, Kind, Obj
@@ -231,11 +231,15 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     tx.note("Every object of the main game, and every card outside it, is outside the subgame.")
     outer = sorted(tx.world.effects.values(), key=lambda e: e.order)
     waiting = sorted(tx.world.delayed.values(), key=lambda d: d.id)
-    if outer or waiting:
+    replacing = [(g, r) for g in tx.world.ancestors(gid) for r in damage.every(tx.game(g))]
+    if outer or waiting or replacing:
         tx.step("726.1b", "No effects or definitions created in either the main game")
         _note(tx, "effects")
         for e in outer:
             tx.note(f"{describe(e, tx)}: an effect of {_label(e.game)}; it has no meaning in "
+                    f"subgame {gid}.")
+        for g, r in replacing:
+            tx.note(f"{damage.describe(r)}: an effect of {_label(g)}; it has no meaning in "
                     f"subgame {gid}.")
         for d in waiting:
             tx.note(f"{d.text}: waits in {_label(d.game)}; it has no meaning in subgame {gid}.")
