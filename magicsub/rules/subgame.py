@@ -267,7 +267,7 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     tx.step("726.2.normal", "proceeds like a normal game")
     starting_life(tx, gid)
     if effect.life is not None:
-        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        _defined(tx)
         tx.note(f"{card.label()} says the subgame starts at {effect.life} life: every player "
                 f"of subgame {gid} begins with {effect.life} life instead.")
         for player in players:
@@ -276,13 +276,25 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     return gid
 
 
+def _defined(tx: Tx) -> None:
+    """Open the step for what the effect that created the subgame defines (CR 726.1b: "except
+    as defined by the effect that created the subgame"); an edition without that sentence (CR
+    506) follows the card's instructions as written (CR 608.2c), and says so."""
+    tx.step("726.1b.defined", "except as defined by the effect that created the subgame")
+    if tx.rule == "608.2c":
+        tx.note(f"CR {tx.edition.number} has no rule on what the effect that creates a subgame "
+                "defines (CR 723.1b and 726.1b later say “except as defined by the effect that "
+                "created the subgame”). Literal reading: the card's instructions are followed "
+                "as written.")
+
+
 def _set_aside(tx: Tx, gid: int, card: Obj, effect: Subgame, players,
                aside: dict[str, list[str]]) -> None:
     """CR 726.1b (``Subgame.set_aside``): as the libraries are shuffled into the subgame, each
     player sets
     aside up to ``effect.set_aside`` permanent cards with different names from their library;
     they wait outside the games until the mulligans are done (``_set_aside_enter``)."""
-    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    _defined(tx)
     for player in players:
         ids = aside.get(player, [])
         if not ids:
@@ -313,7 +325,7 @@ def _set_aside_enter(tx: Tx, gid: int) -> None:
         ids = [o for o in aside.get(player, ()) if tx.obj(o).game is None]
         if not ids or not game.seat(player).in_game:
             continue
-        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        _defined(tx)
         tx.note(f"The mulligans are done: {player} puts {_names(tx, ids)} onto the battlefield "
                 f"of subgame {gid}" + (" (the starting player first)." if player == game.first else
                    " (next in turn order)."))
@@ -505,7 +517,7 @@ def _winner_keeps(tx: Tx, gid: int, main_id: int, source: Obj | None) -> None:
     sub = tx.game(gid)
     name = source.label() if source is not None else sub.creator
     winner = sub.winner
-    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    _defined(tx)
     if winner is None:
         tx.note(f"Nobody won subgame {gid} (a draw): no player puts a card onto the main-game "
                 f"battlefield for {name}; every card goes back under CR "

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 SUBGAME_EDITIONS = ("506", "723", "726")
 """The editions of the subgame rules, oldest first (the order a history reads in)."""
 CURRENT = "726"
-VARIANTS = ("first", "normal", "zones", "others", "held", "cease", "finish",
+VARIANTS = ("first", "normal", "zones", "others", "held", "cease", "finish", "defined",
             *SUPPLEMENTARY_DECKS)
 """The suffixes under which the engine cites a 726 paragraph where an older edition splits
 it (``tx.step("726.5.held")``, ``"726.2a.scheme"``: one per supplementary deck)."""
