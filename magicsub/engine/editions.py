@@ -267,6 +267,7 @@ _MAPS: dict[str, dict[str, str]] = {
         "726.2.others": "506.5",
         "726.5.cease": "506.6",
         "726.5.finish": "608.2c",
+        "726.1b.defined": "608.2c",
     },
 }
 for _edition in ("726", "723"):
@@ -300,6 +301,8 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
         ("726.5.cease", "all other objects in the subgame cease to exist"):
             "At the end of a subgame",
         ("726.5.finish", "finishes resolving"): "follows its instructions in the order written",
+        ("726.1b.defined", "except as defined by the effect that created the subgame"):
+            "follows its instructions in the order written",
         ("726.5.held", "those abilities are put onto the stack"):
             "aren't put onto the stack until the subgame is completed",
         ("726.4a.held", "won’t be put onto the stack until the main game resumes"):

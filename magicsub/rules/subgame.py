@@ -169,8 +169,10 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     tx.note(f"{card.label()} resolves: the players play a Magic subgame (subgame {gid}).")
     rule = ed.cite("726.1")
     if card.name not in rule.text and effect is not NO_SUBGAME:
+        defines = ed.cite("726.1b.defined", "except as defined by the effect that created "
+                          "the subgame").rule
         tx.note(f"CR {rule.rule} names one card; {card.name} creates a subgame too, and the "
-                "same rules govern it, with what its text defines (CR 726.1b).")
+                f"same rules govern it, with what its text defines (CR {defines}).")
     seats = Map({p: Seat(life=STANDARD_LIFE) for p in players})
     sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
                     status="in progress", turn=0, step=PREGAME,
@@ -267,7 +269,7 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     tx.step("726.2.normal", "proceeds like a normal game")
     starting_life(tx, gid)
     if effect.life is not None:
-        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        tx.step("726.1b.defined", "except as defined by the effect that created the subgame")
         tx.note(f"{card.label()} says the subgame starts at {effect.life} life: every player "
                 f"of subgame {gid} begins with {effect.life} life instead.")
         for player in players:
@@ -282,7 +284,7 @@ def _set_aside(tx: Tx, gid: int, card: Obj, effect: Subgame, players,
     player sets
     aside up to ``effect.set_aside`` permanent cards with different names from their library;
     they wait outside the games until the mulligans are done (``_set_aside_enter``)."""
-    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    tx.step("726.1b.defined", "except as defined by the effect that created the subgame")
     for player in players:
         ids = aside.get(player, [])
         if not ids:
@@ -313,7 +315,7 @@ def _set_aside_enter(tx: Tx, gid: int) -> None:
         ids = [o for o in aside.get(player, ()) if tx.obj(o).game is None]
         if not ids or not game.seat(player).in_game:
             continue
-        tx.step("726.1b", "except as defined by the effect that created the subgame")
+        tx.step("726.1b.defined", "except as defined by the effect that created the subgame")
         tx.note(f"The mulligans are done: {player} puts {_names(tx, ids)} onto the battlefield "
                 f"of subgame {gid}" + (" (the starting player first)." if player == game.first else
                    " (next in turn order)."))
@@ -505,7 +507,7 @@ def _winner_keeps(tx: Tx, gid: int, main_id: int, source: Obj | None) -> None:
     sub = tx.game(gid)
     name = source.label() if source is not None else sub.creator
     winner = sub.winner
-    tx.step("726.1b", "except as defined by the effect that created the subgame")
+    tx.step("726.1b.defined", "except as defined by the effect that created the subgame")
     if winner is None:
         tx.note(f"Nobody won subgame {gid} (a draw): no player puts a card onto the main-game "
                 f"battlefield for {name}; every card goes back under CR "
