@@ -4,8 +4,9 @@ illustrate, and copied out for a reader to run and adapt (``magicsub examples``)
 An example's name is its file name without ``.yaml``. Names starting with a rule number
 (``726_5c_commander_back``) are grouped by the rule's section of the Comprehensive Rules
 (CR 726, Subgames); the others by their first word (``corner_``, ``mp_``, ``compare_``).
-Within a group they are in rule order (``801_2a`` before ``801_10``). The listing reads the files shipped
-with the package, so it works the same from a checkout and from an installed wheel.
+Within a group they are in rule order (``801_2a`` before ``801_10``). The listing reads the
+files shipped with the package, so it works the same from a checkout and from an installed
+wheel.
 """
 
 from __future__ import annotations
