@@ -19,6 +19,9 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
   that no longer hold listed rather than raised.
 - ``compare(key, file, editions=("506", "726"))`` (rules history) runs one scenario under each
   edition and shows the steppers side by side, moved together by a shared "Scenario step".
+- ``side_by_side(key, {"Shahrazad": file, "Tug of War": file, ...}, title=...)`` shows several
+  scenarios that play the same game step for step (the same game under each subgame card) side
+  by side, moved together by the same shared "Scenario step".
 - ``rule_diff("726.5")`` quotes a paragraph as each edition words it, the changed words marked.
 
 Steppers and quizzes are ipywidgets (``magicsub.pages.widgets``), live in JupyterLab and Voila. With
@@ -173,6 +176,32 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
         _keep(run_.key, run_.result)
     shown = statichtml.Compare if statichtml.static_pages() else Compare
     display(shown(comparison, source=_source(file, text), rules_page=RULES_PAGE))
+
+
+def side_by_side(key: str, scenarios: dict[str, str | Path], *, title: str) -> None:
+    """Show several scenario files that play the same game step for step, each under its name
+    (``{"Shahrazad": "compare_shahrazad.yaml", "Tug of War": "compare_tug_of_war.yaml"}``), side
+    by side under ``title``: a stepper per scenario, keyed ``history.run_key(key, name)``
+    (``cards_tug_of_war``; the runs are kept under those keys for ``explain``), and the shared
+    "Scenario step" control of ``compare`` (``magicsub.views.history.Comparison.of_scenarios``).
+    Then each scenario's YAML, folded. Every scenario's expectations must hold.
+
+    :raises PageError: a scenario whose expectations fail, or scenarios that cannot be shown
+        side by side (fewer than two, two names with one key, different numbers of steps).
+    """
+    loaded = [(name, _load(file, None)) for name, file in scenarios.items()]
+    try:
+        comparison = history.Comparison.of_scenarios(key, title, loaded)
+    except history.HistoryError as err:
+        raise PageError(str(err)) from None
+    for (name, _), run_ in zip(loaded, comparison.runs, strict=True):
+        if not run_.result.ok:
+            raise PageError(f"the expectations of {name}'s scenario fail:\n" +
+                            "\n".join(str(f) for f in run_.result.failures))
+        _keep(run_.key, run_.result)
+    source = "".join(_source(file, None) for file in scenarios.values())
+    shown = statichtml.Compare if statichtml.static_pages() else Compare
+    display(shown(comparison, source=source, rules_page=RULES_PAGE))
 
 
 def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS
@@ -451,5 +480,5 @@ def _unknown_cards(warnings) -> None:
 
 __all__ = ["HTML", "Guidance", "Markdown", "PageError", "Quiz", "RUNS", "SCENARIOS", "Stepper",
            "compare", "display", "explain", "folded_yaml", "guidance", "magicsub", "quiz",
-           "quote", "rule_diff", "run", "scenario_path", "step_link", "step_ref", "stepper",
-           "try_it", "where"]
+           "quote", "rule_diff", "run", "scenario_path", "side_by_side", "step_link", "step_ref",
+           "stepper", "try_it", "where"]

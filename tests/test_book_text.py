@@ -80,7 +80,7 @@ def _casts(path: Path) -> bool:
 def test_a_page_whose_players_cast_spells_says_mana_is_not_modelled(path):
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     first = next(i for i, c in enumerate(cells) if c["cell_type"] == "code"
-                 and re.search(r"\b(stepper|compare)\(", "".join(c["source"])))
+                 and re.search(r"\b(stepper|compare|side_by_side)\(", "".join(c["source"])))
     notes = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
              and MANA in "".join(c["source"])]
     assert notes and notes[0] < first, f"{path.name}: say '{MANA}' before the first stepper"

@@ -44,7 +44,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import magicsub
 from magicsub.views import rulelinks
-from magicsub.views.history import paragraph_map
+from magicsub.views.history import paragraph_map, run_key
 
 logger = logging.getLogger(__name__)
 
@@ -208,6 +208,16 @@ def stepper_calls(source: str, path: str = "notebook.ipynb") -> tuple[list[Stepp
                         continue
                     calls += [StepperCall(f"{args['key']}_{n}", args.get("file"),
                                           args.get("text"), None, n, index) for n in editions]
+                elif name == "side_by_side":
+                    args, unknown = arguments(node, ("key",))
+                    files = _literal_files(node)
+                    if unknown or not args.get("key") or files is None:
+                        problems.append(Problem("warning", (
+                            f"{where}, line {node.lineno}: side_by_side(...) needs a literal key "
+                            "and a literal dict of names to scenario files")))
+                        continue
+                    calls += [StepperCall(run_key(args["key"], n), file, None, None, None, index)
+                              for n, file in files.items()]
                 elif name == "stepper":
                     args, unknown = arguments(node, ("key", "file", "text", "title", "edition"))
                     if unknown or not args.get("key") or bool(args.get("file")) == bool(
@@ -270,6 +280,21 @@ def _literal_editions(call: ast.Call) -> tuple[str, ...] | None:
         return None
     if isinstance(value, (tuple, list)) and value and all(isinstance(v, str) for v in value):
         return tuple(value)
+    return None
+
+
+def _literal_files(call: ast.Call) -> dict[str, str] | None:
+    """The scenarios of a ``side_by_side`` call (its second argument, or ``scenarios=``): a
+    literal dict of names to file names, or None when it is not one."""
+    node = call.args[1] if len(call.args) > 1 else next(
+        (k.value for k in call.keywords if k.arg == "scenarios"), None)
+    try:
+        value = ast.literal_eval(node) if node is not None else None
+    except ValueError:
+        return None
+    if isinstance(value, dict) and value and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        return value
     return None
 
 

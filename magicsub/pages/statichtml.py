@@ -625,11 +625,9 @@ def compare_head(comparison: Comparison, source: str = "", *,
     """The header of steppers side by side: the scenario's title (its rule numbers linked to
     ``rules_page``, or with their text on hover), how to use the shared control, and
     ``source`` (HTML: the scenario's folded YAML)."""
-    names = [f"CR {r.edition}" for r in comparison.runs]
-    editions = ", ".join(names[:-1]) + f" and {names[-1]}"
     title = _linked(comparison, comparison.title, rules_page)
     return (f'<div class="magicsub ms-head"><p class="ms-title ms-t">{title}'
-            f"</p><p>The same scenario under {editions}, side by side. “Scenario step” moves "
+            f"</p><p>{_text(comparison.subject)}, side by side. “Scenario step” moves "
             "every stepper to the board after that step of the scenario; each stepper also "
             f"steps on its own.</p>{source}</div>")
 
@@ -648,7 +646,8 @@ def compare_differences(comparison: Comparison, *, rules_page: str | None = None
 
 
 class Compare:
-    """One scenario under several editions as static HTML: a stepper per edition
+    """One scenario under several editions (or several scenarios of one game, each under its
+    name: ``Comparison.of_scenarios``) as static HTML: a stepper per edition
     (``Stepper``, keyed ``KEY_EDITION`` so each is addressable as ``#KEY_EDITION-N``), side by
     side where the page is wide enough and stacked where it is not, and one shared control,
     "Scenario step", that moves every stepper to the board after the same step of the scenario
@@ -677,7 +676,7 @@ class Compare:
         name = _text(c.title)
         options = "".join(f'<option value="{i}">{_text(c.position_words(i))}</option>'
                           for i in range(len(c.actions) + 1))
-        data = {"keys": [r.key for r in c.runs], "labels": [f"CR {r.edition}" for r in c.runs],
+        data = {"keys": [r.key for r in c.runs], "labels": [r.name for r in c.runs],
                 "marks": [list(r.marks) for r in c.runs]}
         columns = "".join(f'<div class="ms-compare-col">{s.html()}</div>' for s in self.steppers)
         return (f'<div class="ms-compare ms-static" data-editions="{len(self.steppers)}">'

@@ -3,9 +3,10 @@ illustrate, and copied out for a reader to run and adapt (``magicsub examples``)
 
 An example's name is its file name without ``.yaml``. Names starting with a rule number
 (``726_5c_commander_back``) are grouped by the rule's section of the Comprehensive Rules
-(CR 726, Subgames); the others by their first word (``corner_``, ``mp_``). Within a group
-they are in rule order (``801_2a`` before ``801_10``). The listing reads the files shipped
-with the package, so it works the same from a checkout and from an installed wheel.
+(CR 726, Subgames); the others by their first word (``corner_``, ``mp_``, ``compare_``).
+Within a group they are in rule order (``801_2a`` before ``801_10``). The listing reads the
+files shipped with the package, so it works the same from a checkout and from an installed
+wheel.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ SECTIONS = {
 THEMES = {
     "mp": (1, "Leaving a game while a subgame runs (CR 800.4 with CR 726)"),
     "concede": (1, "Leaving a game while a subgame runs (CR 800.4 with CR 726)"),
+    "compare": (1, "One game under each card that makes a subgame (CR 726.1b)"),
     "corner": (2, "Judge's corners: where the rules are silent or surprising"),
 }
 """Groups of scenarios named by a word (``corner_fork_copy``): their order after the rule

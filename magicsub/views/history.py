@@ -15,7 +15,9 @@ current rules). This module reads them through ``magicsub.engine.editions``' pub
   ``diff_text`` (``[-removed-]{+added+}``).
 - ``RuleDiff``: a paragraph as each edition words it, each marked against the one before.
 - ``Comparison``: one scenario run under several editions, with the trace step each edition
-  reaches after each step of the scenario (so steppers side by side can show the same point).
+  reaches after each step of the scenario (so steppers side by side can show the same point);
+  ``Comparison.of_scenarios``: several scenarios that play the same game step for step (the
+  same game under each card that makes a subgame), each under its own name.
 
 >>> word_diff("Cards removed from the game stay", "Cards in exile stay")
 [('equal', 'Cards'), ('delete', 'removed from the game'), ('insert', 'in exile'), ('equal', 'stay')]
@@ -324,9 +326,11 @@ def action_words(step: dict) -> str:
 
 @dataclass(frozen=True)
 class EditionRun:
-    """One edition's run in a ``Comparison``: the result, the stepper key, its label, the
+    """One run in a ``Comparison``: its edition, the result, the stepper key, its label, the
     trace step reached after each scenario step (``marks[0]`` is 0: before the first step),
-    and the expectations that fail (checked only under the scenario's own edition)."""
+    whether the run is under the scenario's own edition (its expectations are then required),
+    and its short name for the shared control (``CR 506``; a card's name for
+    ``Comparison.of_scenarios``)."""
 
     edition: str
     result: ScenarioResult
@@ -334,6 +338,27 @@ class EditionRun:
     label: str
     marks: tuple[int, ...]
     own: bool
+    name: str = ""
+
+    def __post_init__(self):
+        if not self.name:
+            object.__setattr__(self, "name", f"CR {self.edition}")
+
+
+def run_key(key: str, name: str) -> str:
+    """The stepper key of the run called ``name`` in the comparison ``key``: ``key``, then
+    ``name`` in lower case with every run of other characters than letters and digits made one
+    ``_`` (``run_key("cards", "The Countdown Is at One")`` is ``cards_the_countdown_is_at_one``;
+    an edition's run is ``exile_506``).
+
+    >>> run_key("cards", "The Countdown Is at One"), run_key("exile", "506")
+    ('cards_the_countdown_is_at_one', 'exile_506')
+    """
+    return f"{key}_" + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 class Comparison:
@@ -364,13 +389,57 @@ class Comparison:
         self.title = scenario.title
         self.actions = [action_words(step) for _, step in scenario.steps if "expect" not in step]
         self.runs = tuple(self._run(number) for number in editions)
+        self.subject = f"The same scenario under {_names([r.name for r in self.runs])}"
+
+    @classmethod
+    def of_scenarios(cls, key: str, title: str,
+                     scenarios: Sequence[tuple[str, Scenario]]) -> Comparison:
+        """Several scenarios that play the same game step for step, each under its own
+        ``name`` (``[("Shahrazad", scenario), ("Tug of War", scenario), ...]``: the same game
+        under each card that makes a subgame), side by side as one comparison titled
+        ``title``. Each runs under its own edition and its expectations are its own (so none
+        is listed as a difference); each run's key is ``run_key(key, name)`` and its label the
+        scenario's title. Scenario step ``i`` is the ``i``-th step of every scenario (its
+        ``expect`` steps left out); where the scenarios word a step differently, its words name
+        each scenario's wording.
+
+        :raises HistoryError: a key that cannot name steppers, fewer than two scenarios, two
+            with one name (or one key), or scenarios with different numbers of steps.
+        """
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+            raise HistoryError(f"a comparison's key is a Python-style name, got {key!r}")
+        names = [name for name, _ in scenarios]
+        keys = [run_key(key, name) for name in names]
+        if len(names) < 2 or len(set(keys)) != len(keys):
+            raise HistoryError(f"a comparison of scenarios needs two or more, each with its own "
+                               f"name, got {names}")
+        steps = [[action_words(step) for _, step in scenario.steps if "expect" not in step]
+                 for _, scenario in scenarios]
+        counts = {name: len(words) for name, words in zip(names, steps, strict=True)}
+        if len(set(counts.values())) != 1:
+            raise HistoryError("the scenarios compared side by side must have as many steps "
+                               "each (expectations aside): " +
+                               ", ".join(f"{n}: {c}" for n, c in counts.items()))
+        self = cls.__new__(cls)
+        self.key, self.scenario, self.title = key, None, title
+        self.actions = [words[0] if len(set(words)) == 1 else
+                        "; ".join(f"{n}: {w}" for n, w in zip(names, words, strict=True))
+                        for words in zip(*steps, strict=True)]
+        runs = []
+        for name, run_id, (_, scenario) in zip(names, keys, scenarios, strict=True):
+            result = scenario.run()
+            runs.append(EditionRun(str(scenario.edition), result, run_id, scenario.title,
+                                   (0, *result.marks), True, name))
+        self.runs = tuple(runs)
+        self.subject = f"The same game under {_names(names)}"
+        return self
 
     def _run(self, number: str) -> EditionRun:
         scenario = dataclasses.replace(self.scenario, edition=str(number),
                                        data={**self.scenario.data, "edition": str(number)})
         result = scenario.run()
         label = f"CR {number} ({edition(number).title})"
-        return EditionRun(str(number), result, f"{self.key}_{number}", label,
+        return EditionRun(str(number), result, run_key(self.key, str(number)), label,
                           (0, *result.marks), str(number) == str(self.scenario.edition))
 
     def __repr__(self) -> str:
@@ -402,7 +471,7 @@ class Comparison:
         """The comparison as text (the ``text/plain`` of both views): the editions, each
         scenario step with the trace step each run shows for it, the expectations that differ,
         then each run's stepper text, separated by blank lines."""
-        names = ", ".join(f"CR {r.edition}" for r in self.runs)
+        names = ", ".join(r.name for r in self.runs)
         lines = [f"Compare {self.title!r}: " + "; ".join(r.label for r in self.runs),
                  f"Scenario steps (the trace step each shows: {names}):"]
         for i, words in enumerate(self.actions, start=1):
@@ -423,5 +492,5 @@ class Comparison:
 
 __all__ = ["CURRENT", "Comparison", "DIFF_CSS", "EditionRun", "HistoryError", "Op", "RuleDiff",
            "SUBGAME_EDITIONS", "VARIANTS", "Wording", "action_words", "counterparts",
-           "diff_html", "diff_text", "own_paragraphs", "paragraph_map", "rule_diff",
+           "diff_html", "diff_text", "own_paragraphs", "paragraph_map", "rule_diff", "run_key",
            "word_diff"]
