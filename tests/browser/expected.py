@@ -28,6 +28,7 @@ _SEAT = re.compile(r"^(?P<player>[^:]+): life (?P<life>-?\d+)")
 _ZONE = re.compile(r"^(?:(?P<player>.+)'s )?(?P<zone>\w+) \((?P<count>\d+)\): (?P<items>.*)$")
 _OUTSIDE = re.compile(r"^outside the game \((?P<count>\d+)\): (?P<items>.*)$")
 _ITEM = re.compile(r"\s*(?P<id>[^,(]+?)(?: \((?P<bits>(?:[^()]|\([^()]*\))*)\))?(?:,|$)")
+_PILE = re.compile(r"^.+'s \w+ deck, \d+ cards? face down: (?P<ids>.*)$")
 _RANGE = re.compile(r"^(?P<p>.+)#(?P<a>\d+)–(?P=p)#(?P<b>\d+)$")
 
 OUTSIDE = ("outside", "outside", None)
@@ -47,6 +48,17 @@ def place(text: str) -> tuple[str, str, str | None]:
     if not m:
         raise ValueError(f"not a place: {text!r}")
     return game_id(m["game"]), m["zone"], m["player"]
+
+
+def command_ids(items: str) -> list[str]:
+    """A command zone's items: its supplementary decks as piles ("Alex's planar deck, 2 cards
+    face down: naya, otaria", ``magicsub.views.textview``), then its other objects, ``; ``
+    between them."""
+    ids = []
+    for part in items.split("; "):
+        pile = _PILE.match(part)
+        ids += expand_ids(pile["ids"] if pile else part)
+    return ids
 
 
 def expand_ids(items: str) -> list[str]:
@@ -161,7 +173,9 @@ def parse_stepper(text: str) -> StepperExpect:
         elif (m := _SEAT.match(body.strip())) and game is not None:
             life[(game, m["player"])] = int(m["life"])
         elif (m := _ZONE.match(body.strip())) and game is not None:
-            zones.append(ZoneExpect(game, m["zone"], m["player"], expand_ids(m["items"])))
+            items = m["items"]
+            ids = command_ids(items) if m["zone"] == "command" else expand_ids(items)
+            zones.append(ZoneExpect(game, m["zone"], m["player"], ids))
         else:
             raise ValueError(f"cannot read the summary line {line!r}")
     if len(steps) != int(head["n"]):
