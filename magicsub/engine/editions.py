@@ -308,6 +308,8 @@ _WORDING: dict[str, dict[tuple[str, str], str]] = {
             "considered both a main game and a subgame",
         ("726.1b", "No effects or definitions created in either the main game"):
             "All objects in the main game",
+        ("726.1b", "except as defined by the effect that created the subgame"):
+            "except those specifically brought into the subgame",
         ("726.4", "All players not currently in the subgame"): "All objects in the main game",
         ("726.5", "that are in the subgame"): "all objects that were brought into the subgame",
         ("726.1a", "A “subgame” is a completely separate Magic game"):

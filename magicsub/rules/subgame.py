@@ -169,8 +169,9 @@ def start_subgame(tx: Tx, creator: str, asked: dict | None = None) -> int:
     tx.note(f"{card.label()} resolves: the players play a Magic subgame (subgame {gid}).")
     rule = ed.cite("726.1")
     if card.name not in rule.text and effect is not NO_SUBGAME:
+        defined = ed.cite("726.1b", "except as defined by the effect that created the subgame")
         tx.note(f"CR {rule.rule} names one card; {card.name} creates a subgame too, and the "
-                "same rules govern it, with what its text defines (CR 726.1b).")
+                f"same rules govern it, with what its text defines (CR {defined.rule}).")
     seats = Map({p: Seat(life=STANDARD_LIFE) for p in players})
     sub = GameState(gid, main_id, players, seats, variant=main.variant, creator=creator,
                     status="in progress", turn=0, step=PREGAME,
