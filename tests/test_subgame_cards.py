@@ -14,9 +14,11 @@ every source's damage to each player who didn't win, every player after a draw (
 from __future__ import annotations
 
 import pytest
+import yaml
 from tracetools import assert_unchanged, frozen, rules
 
 from magicsub import Game, RulesError
+from magicsub.cli import main
 
 P2 = ["Alex", "Bianca"]
 P4 = ["Alex", "Bianca", "Cho", "Dee"]
@@ -428,3 +430,26 @@ def test_726_6_a_countdown_cast_in_a_subgame_doubles_there_and_ends_with_it():
     assert g.damage_factor("Bianca", 1) == 1
     g.win("Alex")
     assert g.damage_factor("Alex") == 1 and g.world.main.damage_replacements == ()
+
+
+# -- magicsub new --card (issue 30, item 5) --------------------------------------------------------
+
+@pytest.mark.parametrize("players", [None, "Ana,Ben,Chidi,Dee"])
+@pytest.mark.parametrize(("card", "cites"), [
+    ("Enter the Dungeon", "701.23a"), (COUNTDOWN, "614.1a"), ("Tug of War", "726.1b"),
+    ("Shahrazad", "726.5")])
+def test_magicsub_new_card_scaffolds_a_passing_example_of_that_card(tmp_path, card, cites,
+                                                                     players):
+    """``magicsub new FILE --card NAME`` for a card that creates a subgame writes an example
+    that casts THAT card (no Shahrazad beside the other three), cites what its text does, and
+    passes ``magicsub check`` (exit 0), with two players and with four."""
+    file = tmp_path / "new.yaml"
+    args = ["new", str(file), "--card", card] + (["--players", players] if players else [])
+    assert main(args) == 0
+    data = yaml.safe_load(file.read_text())
+    cast = next(step["cast"] for step in data["steps"] if "cast" in step)
+    assert [o["name"] for o in data["objects"] if o["id"] == cast["card"]] == [card]
+    assert ("Shahrazad" in {o["name"] for o in data["objects"]}) == (card == "Shahrazad")
+    assert card.split()[-1] in data["title"]
+    assert cites in data["expect"][-1]["trace_cites"]
+    assert main(["check", str(file)]) == 0
