@@ -36,6 +36,7 @@ SECTIONS = {
     "701": "Keyword Actions",
     "702": "Keyword Abilities",
     "704": "State-Based Actions",
+    "707": "Copies of Objects",
     "708": "Face-Down Spells and Permanents",
     "720": "Controlling Another Player",
     "723": "Subgames (the older rule 723)",

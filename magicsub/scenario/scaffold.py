@@ -5,7 +5,9 @@ Two starters, each built only from cards magicsub knows (their Oracle text is qu
 comment beside them):
 
 - ``subgame`` (CR 726): the first player casts Shahrazad, the players play the subgame, the
-  second player wins it, and each other player loses half their life;
+  second player wins it, and each other player loses half their life; with ``--card`` naming
+  another card that creates a subgame (Enter the Dungeon, The Countdown Is at One, Tug of War),
+  the example casts that card instead and checks what its text defines (``SUBGAME_EXAMPLES``);
 - ``leave`` (CR 800.4, three players or more): the first player controls the second player's
   Serra Angel with Mind Control, then concedes; Mind Control leaves the game with its owner and
   the Angel returns to the second player.
@@ -211,7 +213,15 @@ def _card_comment(card: registry.CardDef, indent: str) -> list[str]:
     return lines
 
 
-def _subgame(players: list[str]) -> _Draft:
+def _subgame(players: list[str], card: registry.CardDef | None = None) -> _Draft:
+    """The subgame starter for the card that creates the subgame (``card``; Shahrazad when
+    None): the first player casts it, the second wins the subgame."""
+    if card is not None and card.name in SUBGAME_EXAMPLES:
+        return SUBGAME_EXAMPLES[card.name](players)
+    return _shahrazad(players)
+
+
+def _shahrazad(players: list[str]) -> _Draft:
     caster, winner = players[0], players[1]
     losers = [p for p in players if p != winner]
     steps = [
@@ -245,6 +255,127 @@ def _subgame(players: list[str]) -> _Draft:
     return _Draft("726.1", "Shahrazad starts a subgame", text, players, 10,
                   [("shahrazad", "Shahrazad", caster, "hand")], steps, expect,
                   ["726.1", "726.5"])
+
+
+def _started(oid: str, name: str, caster: str, life: int, resolve: str) -> list:
+    """The first steps of a subgame card's example: cast, resolve (``resolve``: the step's
+    value), and a check that the subgame started at the card's ``life`` (CR 726.1b)."""
+    return [
+        (f"cast: {_flow({'card': oid, 'by': caster})}",
+         f"{caster} casts {name} from their hand (CR 601.2a)."),
+        (f"resolve: {resolve}", f"All players pass; {name} resolves and a subgame starts "
+         "(CR 726.1), as its text defines it (CR 726.1b)."),
+        ("expect:", f"A check in the middle of the steps: the subgame is in progress, every "
+         f"player starts it at {life} life (CR 726.1b), and {name} waits on the main game's "
+         "stack (CR 726.1a)."),
+        ("    - {subgames: 1}", ""),
+        (f"    - {_flow({'player': caster, 'game': 1, 'life': life})}", ""),
+        (f"    - {_flow({'object': oid, 'game': 'main', 'zone': 'stack'})}", ""),
+    ]
+
+
+def _enter_the_dungeon(players: list[str]) -> _Draft:
+    caster, winner = players[0], players[1]
+    oid = "enter_the_dungeon"
+    steps = _started(oid, "Enter the Dungeon", caster, 5, oid) + [
+        ("advance: upkeep", "The subgame's first turn goes on to its upkeep."),
+        (f"win: {scalar(winner)}", f"{winner} wins the subgame, which ends (CR 726.5)."),
+    ]
+    expect = [
+        ("{subgames: 0}", "No subgame is running any more."),
+        (_flow({"winner": winner, "game": 1}), f"{winner} won game 1, the first subgame."),
+        (_flow({"zone": "hand", "owner": winner, "count": 2}),
+         f"{winner}, the winner, searched their library for two cards and put them into their "
+         "hand (CR 701.23a). No cards were named (resolve: {object: ..., find: [id, id]} names "
+         "them), so the engine took the top two."),
+        (_flow({"zone": "library", "owner": winner, "count": 8}), "Two fewer in their library."),
+        (_flow({"zone": "hand", "owner": caster, "count": 0}),
+         f"{caster} didn't win: they find nothing."),
+        (_flow({"object": oid, "game": "main", "zone": "graveyard"}),
+         "Enter the Dungeon finished resolving (CR 726.5) and went to its owner's graveyard."),
+    ]
+    text = (f"{caster} casts Enter the Dungeon. The players play a subgame starting at 5 life, "
+            f"and {winner} wins it. Then Enter the Dungeon finishes resolving in the main game: "
+            f"{winner} searches their library for two cards and puts them into their hand.")
+    return _Draft("726.1b", "Enter the Dungeon's winner searches for two cards", text,
+                  players, 10, [(oid, "Enter the Dungeon", caster, "hand")], steps, expect,
+                  ["726.1b", "726.5", "701.23a"])
+
+
+def _countdown(players: list[str]) -> _Draft:
+    caster, winner = players[0], players[1]
+    oid = "the_countdown_is_at_one"
+    steps = _started(oid, "The Countdown Is at One", caster, 1, oid) + [
+        ("advance: upkeep", "The subgame's first turn goes on to its upkeep."),
+        (f"win: {scalar(winner)}", f"{winner} wins the subgame, which ends (CR 726.5)."),
+        (f"cast: {_flow({'card': 'grapeshot', 'by': caster, 'target': caster})}",
+         f"Back in the main game, {caster} casts Grapeshot at themself: with its storm trigger "
+         "and one copy (The Countdown Is at One was cast before it this turn), three things "
+         "resolve."),
+        ("resolve: {}", ""), ("resolve: {}", ""), ("resolve: {}", ""),
+    ]
+    expect = [
+        ("{subgames: 0}", "No subgame is running any more."),
+        (_flow({"winner": winner, "game": 1}), f"{winner} won game 1, the first subgame."),
+        (_flow({"player": caster, "life": 16}),
+         f"{caster} didn't win the subgame: each 1 damage of Grapeshot and its copy is doubled "
+         "(CR 614.1a), 4 in all."),
+        (_flow({"player": winner, "life": 20}), f"{winner} won it and took no damage."),
+        (_flow({"object": oid, "game": "main", "zone": "graveyard"}),
+         "The Countdown Is at One finished resolving and went to its owner's graveyard."),
+    ]
+    text = (f"{caster} casts The Countdown Is at One. The players play a subgame starting at 1 "
+            f"life, and {winner} wins it. For the rest of the main game, damage dealt to each "
+            f"player who didn't win is doubled: {caster}'s Grapeshot at themself deals 2 "
+            "instead of 1, twice.")
+    return _Draft("726.1b", "The Countdown Is at One doubles damage to the losers", text,
+                  players, 10, [(oid, "The Countdown Is at One", caster, "hand"),
+                                ("grapeshot", "Grapeshot", caster, "hand")], steps, expect,
+                  ["726.1b", "726.5", "614.1a"])
+
+
+def _tug_of_war(players: list[str]) -> _Draft:
+    caster, winner = players[0], players[1]
+    oid = "tug_of_war"
+    choice = ("{object: tug_of_war, set_aside: [serra_angel, grizzly_bears], "
+              "keep: grizzly_bears}")
+    steps = _started(oid, "Tug of War", caster, 5, choice) + [
+        ("advance: upkeep", "After the mulligans, the cards set aside enter the subgame "
+         "battlefield, the starting player's first (Gatherer ruling, 2022-10-07)."),
+        ("expect:", "Each set-aside card is on the subgame battlefield under its owner's "
+         "control."),
+        *((f"    - {_flow(dict(object=oid_, game=1, zone='battlefield', controller=who))}", "")
+          for oid_, who in (("serra_angel", caster), ("grizzly_bears", winner))),
+        (f"win: {scalar(winner)}", f"{winner} wins the subgame, which ends (CR 726.5)."),
+    ]
+    expect = [
+        ("{subgames: 0}", "No subgame is running any more."),
+        (_flow({"winner": winner, "game": 1}), f"{winner} won game 1, the first subgame."),
+        (_flow({"object": "grizzly_bears", "game": "main", "zone": "battlefield",
+                "controller": winner}),
+         f"{winner}, the winner, kept Grizzly Bears (keep: names it): it goes onto the "
+         "main-game battlefield rather than into their library."),
+        (_flow({"object": "serra_angel", "game": "main", "zone": "library"}),
+         f"{caster}'s Serra Angel is shuffled into their main-game library (CR 726.5)."),
+        (_flow({"object": oid, "game": "main", "zone": "graveyard"}),
+         "Tug of War finished resolving and went to its owner's graveyard."),
+    ]
+    text = (f"{caster} casts Tug of War. As the libraries are shuffled into the subgame, "
+            f"{caster} sets aside Serra Angel and {winner} Grizzly Bears (set_aside: up to "
+            "three permanent cards with different names each); they enter the subgame "
+            f"battlefield after the mulligans. {winner} wins and keeps the Bears: they go onto "
+            "the main-game battlefield; every other card goes back to its owner's library.")
+    return _Draft("726.1b", "Tug of War's winner keeps a permanent", text, players, 10,
+                  [(oid, "Tug of War", caster, "hand"),
+                   ("serra_angel", "Serra Angel", caster, "library"),
+                   ("grizzly_bears", "Grizzly Bears", winner, "library")], steps, expect,
+                  ["726.1b", "726.5"])
+
+
+SUBGAME_EXAMPLES = {"Shahrazad": _shahrazad, "Enter the Dungeon": _enter_the_dungeon,
+                    "The Countdown Is at One": _countdown, "Tug of War": _tug_of_war}
+"""The subgame starter's example for each built-in card that creates a subgame (``--card``
+picks it), by the card's name."""
 
 
 def _leave(players: list[str]) -> _Draft:
@@ -406,9 +537,14 @@ def scaffold(file_name: str = "", *, players: str | None = None, rule: str | Non
     """
     rule_text = check_rule(rule) if rule is not None else None
     starter = starter_for(rule)
-    draft = STARTERS[starter](parse_players(players, starter))
+    named = known_cards(card_names)
+    makers = [card for card in named if card.starts_subgame]
+    if starter == "subgame" and makers:
+        draft = _subgame(parse_players(players, starter), makers[0])
+    else:
+        draft = STARTERS[starter](parse_players(players, starter))
     present = {name for _, name, _, _ in draft.objects}
-    extra = [card for card in known_cards(card_names) if card.name not in present]
+    extra = [card for card in named if card.name not in present]
     text = _render(draft, file_name, rule, rule_text, extra, draft.cites, None)
     cited = _run(text, file_name)
     if rule is not None and rule not in draft.cites:
@@ -444,5 +580,6 @@ def _run(text: str, file_name: str) -> set[str]:
     return {step.rule for step in result.trace}
 
 
-__all__ = ["RULE", "STARTERS", "WIDTH", "ScaffoldError", "card_id", "check_rule",
-           "known_cards", "parse_players", "scaffold", "scalar", "starter_for", "type_line"]
+__all__ = ["RULE", "STARTERS", "SUBGAME_EXAMPLES", "WIDTH", "ScaffoldError", "card_id",
+           "check_rule", "known_cards", "parse_players", "scaffold", "scalar", "starter_for",
+           "type_line"]
