@@ -184,6 +184,9 @@ def test_register_refuses_bad_definitions():
         register(CardDef("Test Card C", ("sorcery",), "x", subgame=Subgame(keeps=1)))
     with pytest.raises(ValueError, match="starting life is a whole number from 1"):
         register(CardDef("Test Card D", ("sorcery",), "x", subgame=Subgame(life=0)))
+    with pytest.raises(ValueError, match="it has no resolve of its own"):
+        register(CardDef("Test Card E", ("sorcery",), "x", resolve=lambda *a: None,
+                         subgame=Subgame()))
     assert dict(registry.BUILTIN) == before
 
 

@@ -16,6 +16,7 @@ game" is that subgame (CR 726.6), and the effect ends with it.
 from __future__ import annotations
 
 from ..engine import damage
+from ..engine.limits import joined
 from ..engine.objects import Obj
 from ..engine.registry import CardDef, Subgame, register
 from ..engine.resolution import FOLLOWS
@@ -37,7 +38,7 @@ def _after(tx: Tx, gid: int, source: Obj | None, sub) -> None:
         tx.note(f"Nobody won subgame {sub.gid}: every player didn't win it. {DRAW}.")
     else:
         tx.note(f"{sub.winner} won subgame {sub.gid}; "
-                + (f"{damage.names(losers)} didn't." if losers else "every other player has left."))
+                + (f"{joined(losers)} didn't." if losers else "every other player has left."))
     if losers:
         damage.double_for(tx, gid, losers, source.label() if source is not None else NAME)
 

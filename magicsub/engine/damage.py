@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from .changes import ReplacementChange
 from .errors import RulesError
-from .limits import shown
+from .limits import joined, shown
 from .state import DamageReplacement, GameState
 from .state import game_name as _where
 from .transaction import Tx
@@ -61,18 +61,9 @@ def factor(game: GameState, player: str) -> int:
 
 def describe(effect: DamageReplacement) -> str:
     """The effect in words: "damage dealt to Bianca is doubled (The Countdown Is at One)"."""
-    names = _and(effect.players)
+    names = joined(effect.players)
     how = "doubled" if effect.factor == 2 else f"multiplied by {effect.factor}"
     return f"damage dealt to {names} is {how} ({effect.source})"
-
-
-def names(players: Sequence[str]) -> str:
-    """Players' names in a sentence: "Alex", "Alex and Cho", "Alex, Bianca and Cho"."""
-    return _and(players)
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def double_for(tx: Tx, gid: int, players: Iterable[str], source: str,

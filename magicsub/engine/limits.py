@@ -4,7 +4,7 @@ once, with the limit in the message, instead of exhausting time or memory.
 Each limit is generous for any real game (the largest scenario shipped uses a fraction of it)
 and is documented in book/reference_format.md ("Limits"). ``shown`` caps any value quoted in
 an error, ``listed`` any list of names in one, and ``bounded`` the whole message
-(``MAX_MESSAGE``).
+(``MAX_MESSAGE``); ``joined`` says names in the trace's prose, uncut.
 """
 
 from __future__ import annotations
@@ -104,6 +104,17 @@ def listed(values: Iterable[object], noun: str = "names", limit: int = MAX_QUOTE
         parts.append(piece)
         size += len(piece) + 2
     return ", ".join(parts)
+
+
+def joined(names: Iterable[str]) -> str:
+    """Names as a sentence says them, uncut (the trace's prose; an error message uses
+    ``listed``): "Alex", "Alex and Cho", "Alex, Bianca and Cho" ("" for none).
+
+    >>> joined(["Alex", "Bianca", "Cho"]), joined(["Alex"]), joined([])
+    ('Alex, Bianca and Cho', 'Alex', '')
+    """
+    names = list(names)
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def bounded(message: str, limit: int = MAX_MESSAGE) -> str:

@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .objects import Kind, Obj
+
 Resolver = Callable[..., None]
 """``resolve(tx, gid, top, choose, target)``: what a spell or ability does as it resolves."""
 Finisher = Callable[..., None]
@@ -173,6 +175,9 @@ def register(card: CardDef) -> CardDef:
             raise ValueError(f"{card.name}: {what} must be callable, not {fn!r}")
     if card.subgame is not None:
         _check_subgame(card.name, card.subgame)
+        if card.resolve is not None:
+            raise ValueError(f"{card.name}: resolving a card that creates a subgame starts it "
+                             "(subgame); it has no resolve of its own")
     for event, handler in card.events.items():
         if event not in CARD_EVENTS or not callable(handler):
             raise ValueError(f"{card.name}: unknown card event {event!r} (or its handler is not "
@@ -248,6 +253,13 @@ def giving() -> frozenset[str]:
 def lookup(name: str) -> CardDef | None:
     """Return the built-in definition of ``name``, or None for a card magicsub does not know."""
     return _CARDS.get(name)
+
+
+def subgame_of(obj: Obj | None) -> Subgame | None:
+    """What the card of the spell ``obj`` defines of the subgame resolving it creates (CR
+    726.1b); None when ``obj`` is missing, an ability, or a spell whose card creates none."""
+    card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
+    return card.subgame if card is not None else None
 
 
 def watching() -> frozenset[str]:

@@ -17,7 +17,7 @@ from . import departed, hooks, priority
 from .errors import RulesError
 from .limits import MAX_SUBGAME_DEPTH, shown
 from .objects import Kind, Obj
-from .registry import ability, lookup, register_ability
+from .registry import ability, lookup, register_ability, subgame_of
 from .start import require_begun
 from .state import MAIN_PHASES
 from .state import game_name as _where
@@ -234,8 +234,7 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
                "so no target was ever chosen, CR 601.2c)")
     else:
         with tx.affecting(gid, top.controller, top.label()):
-            card = lookup(top.name) if top.kind is not Kind.ABILITY else None
-            if card is not None and card.subgame is not None and card.resolve is None:
+            if subgame_of(top) is not None:
                 hooks.emit("play_subgame", tx, top.id, dict(asked or {}))
             else:
                 _refuse_asked(top, asked)
@@ -345,8 +344,8 @@ def finish_resolving(tx: Tx, main_id: int, sub) -> None:
         tx.note("CR 506 does not say how the spell ends: the main game resumes (506.1) and the "
                 "rest of its instructions are followed.")
     name = obj.label() if obj else creator
-    card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
-    after = card.subgame.after if card is not None and card.subgame is not None else None
+    effect = subgame_of(obj)
+    after = effect.after if effect is not None else None
     if after is not None:
         with tx.affecting(main_id, obj.controller, obj.label()):
             after(tx, main_id, obj, sub)
@@ -459,7 +458,7 @@ def _starts_subgame(tx: Tx, oid: str) -> None:
     """Refuse a spell put on the stack whose card starts a subgame when that subgame would be
     nested too deep."""
     obj = tx.obj(oid)
-    if obj.kind is not Kind.ABILITY and getattr(lookup(obj.name), "subgame", None) is not None:
+    if subgame_of(obj) is not None:
         check_depth(tx.world, obj.game, oid)
 
 

@@ -254,18 +254,14 @@ def starting_plane(tx: Tx, gid: int, player: str) -> None:
     """CR 901.5: the starting player turns the top card of their planar deck face up (a
     phenomenon goes to the bottom and they try again); it is the starting plane, controlled by
     the planar controller (CR 901.6)."""
-    def deck() -> list[Obj]:
-        return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
-                if o.owner == player and o.deck == "planar" and not o.face_up]
-
     tx.step("901.5", "the starting player moves the top card of their planar deck")
-    cards = deck()
+    cards = tx.world.deck(gid, player, "planar")
     if not cards:
         tx.note(f"{player} has no planar deck in {_where(gid)}: no plane is turned face up.")
         return
     plane = None
     for _ in range(len(cards)):
-        top = deck()[-1]
+        top = tx.world.deck(gid, player, "planar")[-1]
         tx.move(top.id, gid, Zone.COMMAND, face_up=True)
         if "phenomenon" not in top.types:
             plane = top

@@ -583,6 +583,13 @@ class World:
         found.sort(key=timestamp)
         return found
 
+    def deck(self, game: int, player: str, deck: str) -> list[Obj]:
+        """``player``'s supplementary ``deck`` (``"planar"``, ``"scheme"``, ``"attraction"``) in
+        ``game``'s command zone, bottom to top: their face-down cards of that deck there (CR
+        100.2d, 717.2)."""
+        return [o for o in self.in_zone(game, Zone.COMMAND)
+                if o.owner == player and o.deck == deck and not o.face_up]
+
     def zones_of(self, game: int) -> dict[tuple[Zone, str | None], list[Obj]]:
         """Every non-empty zone of a game in one pass: ``(zone, owner or None) -> objects``."""
         out: dict[tuple[Zone, str | None], list[Obj]] = {}

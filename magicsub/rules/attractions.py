@@ -29,8 +29,7 @@ DECK = "attraction"
 def attraction_deck(tx: Tx, gid: int, player: str) -> list[Obj]:
     """``player``'s Attraction deck in game ``gid`` (CR 717.2), bottom to top: the face-down
     Attraction cards they own in its command zone."""
-    return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
-            if o.owner == player and o.deck == DECK and not o.face_up]
+    return tx.world.deck(gid, player, DECK)
 
 
 def plays_with_attractions(tx: Tx, gid: int, player: str) -> bool:

@@ -40,7 +40,7 @@ from dataclasses import replace
 from ..engine import arguments, hooks
 from ..engine.changes import Change, Counters, Damage, Life, Move, ObjCounters, Tap
 from ..engine.errors import RulesError
-from ..engine.limits import MAX_NUMBER, listed, shown
+from ..engine.limits import MAX_NUMBER, joined, listed, shown
 from ..engine.objects import Obj
 from ..engine.priority import priority_point
 from ..engine.state import PRIORITY_STEPS, GameState, World, game_name
@@ -157,7 +157,7 @@ def affected(tx: Tx, gid: int, controller: str, players: Iterable[str],
     far = [p for p in players if p not in near]
     if far:
         tx.step("801.10", "attempt to affect an out-of-range object or player will do nothing")
-        tx.note(f"{_and(far)} {'is' if len(far) == 1 else 'are'} outside {controller}'s "
+        tx.note(f"{joined(far)} {'is' if len(far) == 1 else 'are'} outside {controller}'s "
                 f"range of influence: {what} does nothing to "
                 f"{'them' if len(far) > 1 else 'that player'}.")
     return near
@@ -215,11 +215,6 @@ def _what_it_does(tx: Tx, change: Change) -> tuple[str | None, str]:
                                              f"{'s' if abs(n) != 1 else ''}")
     return obj.controller or obj.owner, (f"{obj.label()} would move from {change.src} "
                                          f"to {change.dst}")
-
-
-def _and(names: Iterable[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _describe(game: GameState) -> list[str]:
@@ -285,7 +280,7 @@ def _player_left(tx: Tx, gid: int, player: str, how: str) -> None:
     for p in game.in_game:
         new = [q for q in after[p] if q not in within(game, p)]
         if new:
-            gains.append(f"{_and(new)} will enter {p}'s range")
+            gains.append(f"{joined(new)} will enter {p}'s range")
     tx.step("801.2c", "determined as each turn begins")
     text = (f"{player} has left the game. The players within each player's range of influence "
             "were determined as this turn began and are not determined again until the next "
@@ -310,10 +305,10 @@ def _wins(tx: Tx, gid: int, player: str) -> bool:
     others = [p for p in game.in_game if p != player and p not in losers]
     reach = range_of(game, player)
     one = len(losers) == 1
-    tx.note(f"{player} does not win; instead {_and(losers)}, the "
+    tx.note(f"{player} does not win; instead {joined(losers)}, the "
             f"{'opponent' if one else 'opponents'} within {player}'s range of influence "
             f"({reach} seat{'' if reach == 1 else 's'}), {'loses' if one else 'lose'} the game"
-            + (f". {_and(others)} {'is' if len(others) == 1 else 'are'} out of range and "
+            + (f". {joined(others)} {'is' if len(others) == 1 else 'are'} out of range and "
                f"{'plays' if len(others) == 1 else 'play'} on." if others else "."))
     for p in losers:
         tx.player_event(gid, p, "loses", result="lost")
@@ -321,7 +316,7 @@ def _wins(tx: Tx, gid: int, player: str) -> bool:
     game = tx.game(gid)
     if not game.ended:
         tx.step("104.3h", "This may not cause the game to end")
-        tx.note(f"The game goes on for {_and(game.in_game)}.")
+        tx.note(f"The game goes on for {joined(game.in_game)}.")
         if tx.world.current == gid and game.step in PRIORITY_STEPS:
             priority_point(tx, gid, game.priority)
     return True
@@ -387,7 +382,7 @@ def _trigger(tx: Tx, gid: int, source: Obj, text: str, involves: tuple[str, ...]
     if not far:
         return False
     with tx.aside("801.7", "doesn’t trigger unless its trigger event happens entirely within"):
-        tx.note(f"{text}: the event involves {_and(far)}, outside {me}'s range of influence, "
+        tx.note(f"{text}: the event involves {joined(far)}, outside {me}'s range of influence, "
                 f"so the ability of {source.label()} does not trigger.")
     return True
 
@@ -402,7 +397,7 @@ def _worlds(tx: Tx, gid: int) -> list[Obj]:
 
 def _together(worlds: list[Obj]) -> str:
     """How the world permanents ``worlds``, which share a moment, got the supertype together."""
-    names = _and(o.label() for o in worlds)
+    names = joined(o.label() for o in worlds)
     if worlds[0].moment == 0:
         return (f"{names} were set up on the battlefield together, before play began: they "
                 "entered it at the same moment")

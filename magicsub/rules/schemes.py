@@ -19,8 +19,7 @@ from ..engine.zones import Zone
 def scheme_deck(tx: Tx, gid: int, player: str) -> list[Obj]:
     """``player``'s scheme deck in game ``gid``'s command zone, bottom to top: their face-down
     scheme cards there."""
-    return [o for o in tx.world.in_zone(gid, Zone.COMMAND)
-            if o.owner == player and o.deck == "scheme" and not o.face_up]
+    return tx.world.deck(gid, player, "scheme")
 
 
 def _ongoing(obj: Obj) -> bool:

@@ -14,7 +14,7 @@ from ..engine.effects import describe
 from ..engine.errors import RulesError
 from ..engine.objects import SUPPLEMENTARY_DECKS, Kind, Obj
 from ..engine.priority import priority_point, put_triggers
-from ..engine.registry import Subgame, lookup
+from ..engine.registry import Subgame, subgame_of
 from ..engine.resolution import PERMANENT_TYPES, check_depth, finish_resolving
 from ..engine.start import STANDARD_LIFE, from_seat, opening_hands, starting_life
 from ..engine.state import PREGAME, GameState, Seat, by_zone
@@ -78,8 +78,7 @@ NO_SUBGAME = Subgame()
 
 def effect_of(obj: Obj | None) -> Subgame:
     """What the card of the spell ``obj`` defines of the subgame it creates (CR 726.1b)."""
-    card = lookup(obj.name) if obj is not None and obj.kind is not Kind.ABILITY else None
-    return card.subgame if card is not None and card.subgame is not None else NO_SUBGAME
+    return subgame_of(obj) or NO_SUBGAME
 
 
 def _set_aside_chosen(tx: Tx, main_id: int, players, card: Obj, effect: Subgame,

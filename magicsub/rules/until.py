@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..engine import departed, hooks
 from ..engine.errors import RulesError
+from ..engine.limits import joined
 from ..engine.objects import Kind, Obj
 from ..engine.registry import lookup
 from ..engine.resolution import target_allowed, target_object
@@ -280,7 +281,7 @@ def _never_left(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None
 def _and_labels(tx: Tx, mine: tuple[Exiled, ...]) -> str:
     names = [tx.world.objects[x.card].label() if x.card in tx.world.objects else x.card
              for x in mine]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(names)
 
 
 def _return(tx: Tx, gid: int, source: Obj, mine: tuple[Exiled, ...]) -> None:

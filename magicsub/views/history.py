@@ -37,6 +37,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..engine.editions import EDITIONS, edition
+from ..engine.limits import joined
 from ..engine.objects import SUPPLEMENTARY_DECKS
 from . import textview
 from .rulelinks import link_numbers, rule_html, sort_key
@@ -357,10 +358,6 @@ def run_key(key: str, name: str) -> str:
     return f"{key}_" + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-
-
 class Comparison:
     """One scenario run under each of ``editions``: the data behind the side-by-side steppers
     (``magicsub.pages.statichtml.Compare``, ``magicsub.pages.widgets.Compare``).
@@ -389,7 +386,7 @@ class Comparison:
         self.title = scenario.title
         self.actions = [action_words(step) for _, step in scenario.steps if "expect" not in step]
         self.runs = tuple(self._run(number) for number in editions)
-        self.subject = f"The same scenario under {_names([r.name for r in self.runs])}"
+        self.subject = f"The same scenario under {joined([r.name for r in self.runs])}"
 
     @classmethod
     def of_scenarios(cls, key: str, title: str,
@@ -431,7 +428,7 @@ class Comparison:
             runs.append(EditionRun(str(scenario.edition), result, run_id, scenario.title,
                                    (0, *result.marks), True, name))
         self.runs = tuple(runs)
-        self.subject = f"The same game under {_names(names)}"
+        self.subject = f"The same game under {joined(names)}"
         return self
 
     def _run(self, number: str) -> EditionRun:
