@@ -31,7 +31,7 @@ def extra_turn_then_lose(behaviour: str):
 def lose(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     """The delayed triggered ability resolves: its controller loses the game."""
     tx.step("608.2c", FOLLOWS)
-    tx.note(f"{top.controller} loses the game ({top.label()}).")
+    tx.note(f"{top.controller} loses the game.")
     leaving.request(tx, top.controller, "lose", gid)
 
 

@@ -65,7 +65,7 @@ def give(tx: Tx, gid: int, player: str, card: Obj, *,
     ``card`` (CR 500.7). The caller has opened the step that creates it."""
     game = tx.game(gid)
     extra = ExtraTurn(f"extra-{tx.world.seq + 1}-{len(game.extra_turns) + 1}", player,
-                      card.label(), card.id, tx.world.seq + 1, at_end)
+                      card.name, card.id, tx.world.seq + 1, at_end)
     tx.fact(gid, "extra_turns", game.extra_turns + (extra,), f"created: {extra.words()}")
     waiting = game.extra_turns
     if waiting:
@@ -81,7 +81,7 @@ def skip_next(tx: Tx, gid: int, player: str, card: Obj) -> Skip:
     """``player`` skips their next turn in game ``gid``, an effect of the resolving ``card``
     (CR 614.10). The caller has opened the step that creates the effect."""
     game = tx.game(gid)
-    skip = Skip(player, card.label(), tx.world.seq + 1)
+    skip = Skip(player, card.name, tx.world.seq + 1)
     tx.fact(gid, "skips", game.skips + (skip,), f"begins: {skip.words()}")
     tx.note(f"CR 614.10: “Skip [something]” is the same as “Instead of doing [something], do "
             f"nothing”: the next turn {player} would begin, extra or not, is replaced with "
@@ -114,9 +114,10 @@ def _skip(tx: Tx, gid: int, player: str) -> bool:
 
 @hooks.on("turn_begins")
 def _subgame_waits(tx: Tx, gid: int, player: str) -> None:
-    """CR 726.1b: an extra turn of a main game is not a turn of its subgame; it waits."""
+    """CR 726.1b: an extra turn of a main game is not a turn of its subgame; said as a turn of
+    its player begins in the subgame."""
     for g in tx.world.ancestors(gid)[1:]:
-        waiting = tx.game(g).extra_turns
+        waiting = [e for e in tx.game(g).extra_turns if e.player == player]
         if waiting:
             tx.step("726.1b", "No effects or definitions created in either the main game")
             tx.note(f"{', '.join(e.words() for e in reversed(waiting))} belongs to "
@@ -147,6 +148,7 @@ def _at_end(tx: Tx, gid: int, step: str) -> None:
         return
     behaviour, text = extra.at_end
     tx.step("603.2b", "When a phase or step begins")
-    tid = f"{extra.id}-end"
-    tx.trigger_event(gid, tid, text, "triggers", "pending", PendingTrigger(
-        tid, extra.card, extra.player, text, behaviour, (extra.id,)))
+    tid = tx.fresh_id(f"{extra.card}-end")
+    name = f"{extra.source}'s delayed triggered ability (“{text}”)"
+    tx.trigger_event(gid, tid, name, "triggers", "pending", PendingTrigger(
+        tid, extra.card, extra.player, name, behaviour, (extra.id,)))
