@@ -274,3 +274,32 @@ def test_608_2b_time_warp_target_left_before_it_resolves():
     steps = g.resolve("warp")
     assert "608.2b" in _rules(steps) and g.current.extra_turns == ()
     assert g.where("warp") == ("main", "graveyard")
+
+
+def test_614_10a_eater_of_days_two_skip_effects_skip_the_next_two_turns():
+    """The second card of the skip class: one trigger, two skip effects."""
+    g = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 8, "Bianca": 12})
+    g.add_object("eater", "Eater of Days", owner="Alex", zone="hand")
+    g.cast("eater", "Alex")
+    g.resolve("eater")
+    assert g.where("eater") == ("main", "battlefield") and g.stack == ["eater"]
+    g.resolve("eater")
+    assert [s.source for s in g.current.skips] == ["Eater of Days", "Eater of Days"]
+    assert _turns(g, 4) == [("Bianca", 2), ("Bianca", 3), ("Bianca", 4), ("Alex", 5)]
+    assert g.current.skips == ()
+
+
+def test_614_10a_eater_of_days_skips_final_fortunes_extra_turn_no_loss():
+    g = _game(cards=[("eater", "Eater of Days", "Alex"), ("ff", "Final Fortune", "Alex")])
+    g.cast("eater", "Alex")
+    g.resolve("eater")
+    g.resolve("eater")
+    _cast(g, "ff", "Alex")
+    seen = []
+    for _ in range(5):
+        g.advance("next_turn")
+        seen.append((g.active, g.current.turn))
+        g.advance("end")
+        assert g.stack == []
+    assert seen == [("Bianca", 2), ("Cho", 3), ("Bianca", 4), ("Cho", 5), ("Alex", 6)]
+    assert g.in_game("Alex") and g.current.extra_turns == ()

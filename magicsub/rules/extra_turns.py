@@ -82,10 +82,15 @@ def skip_next(tx: Tx, gid: int, player: str, card: Obj) -> Skip:
     (CR 614.10). The caller has opened the step that creates the effect."""
     game = tx.game(gid)
     skip = Skip(player, card.name, tx.world.seq + 1)
+    waiting = sum(1 for s in game.skips if s.player == player)
     tx.fact(gid, "skips", game.skips + (skip,), f"begins: {skip.words()}")
-    tx.note(f"CR 614.10: “Skip [something]” is the same as “Instead of doing [something], do "
-            f"nothing”: the next turn {player} would begin, extra or not, is replaced with "
-            "nothing.")
+    if waiting:
+        tx.note(f"CR 614.10a: {waiting + 1} skip effects wait on {player}, who must skip the "
+                f"next {waiting + 1} turns they would begin, one effect used up on each.")
+    else:
+        tx.note(f"CR 614.10: “Skip [something]” is the same as “Instead of doing [something], "
+                f"do nothing”: the next turn {player} would begin, extra or not, is replaced "
+                "with nothing.")
     return skip
 
 
