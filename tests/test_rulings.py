@@ -48,6 +48,11 @@ NOT_HERE = {
     "Tazeem": "its rulings' dates could not be read; the one on a departed planar controller "
               "repeats CR 311.5 word for word",
     "Otaria": "its rulings could not be read",
+    "Time Warp": "its rulings could not be read word for word (issue 31; CR 500.7 decides)",
+    "Temporal Manipulation": "its rulings could not be read word for word (issue 31)",
+    "Final Fortune": "its rulings could not be read word for word (issue 31)",
+    "Last Chance": "its rulings could not be read word for word (issue 31)",
+    "Meditate": "its rulings could not be read word for word (issue 31; CR 614.10 decides)",
     "Agyrem": "its rulings could not be read",
     "The Fourth Sphere": "its rulings could not be read",
     "Carnival Carousel": "its rulings could not be read",

@@ -15,7 +15,10 @@ Events (arguments after ``tx``):
 ``turn_begins`` (gid, player)
     ``player``'s turn has just begun in game ``gid`` (untap step, before anything else).
 ``turn_skipped`` (gid, player)
-    ``player``'s turn would have begun but does not (CR 800.4k).
+    ``player``'s turn would have begun but does not (CR 800.4k, or skipped: CR 614.10).
+``turn_replaced`` (gid, player)
+    ``player``'s turn (extra or not) would begin; emitted with ``emit_any``: a handler that
+    replaces it with nothing (a skip effect, CR 614.10) records why and returns True.
 ``cleanup`` (gid)
     the cleanup step's "until end of turn" effects end (CR 514.2).
 ``player_left`` (gid, player, how)
@@ -77,7 +80,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
-EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
+EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "turn_replaced", "cleanup",
           "player_left", "players_left", "step_begins", "play_subgame", "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
           "stops_trigger", "affects", "game_starts")

@@ -206,7 +206,12 @@ class GameState(NamedTuple):
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
-    726.1b).
+    726.1b); ``extra_turns``: the extra turns still to be taken in this game, oldest first (the
+    last is taken next, CR 500.7; ``magicsub.rules.extra_turns.ExtraTurn`` records, CR 726.1b:
+    a subgame's are its own); ``extra_turn``: the extra turn being taken now (None: a turn in turn
+    order); ``order_from``: during an extra turn, the player after whose place in turn order the
+    next turn in turn order comes (None otherwise); ``skips``: the "skip your next turn" effects
+    waiting in this game, oldest first (``magicsub.rules.extra_turns.Skip``, CR 614.10).
     """
 
     gid: int
@@ -245,6 +250,10 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    extra_turns: tuple = ()
+    extra_turn: object = None
+    order_from: str | None = None
+    skips: tuple = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -224,37 +224,66 @@ def _end_step_triggers(tx: Tx, gid: int) -> None:
 
 
 def begin_turn(tx: Tx, gid: int) -> None:
-    """The next turn begins: skipped for players who have left (CR 800.4k), ending effects that
-    last until a player's next turn (CR 800.4m)."""
+    """The next turn begins: an extra turn first, the most recently created one (CR 500.7), else
+    the next player's in turn order, resumed after the player whose turn in that order came last
+    (``GameState.order_from``). A turn of a player who has left doesn't begin (CR 800.4k; effects
+    that last until it end, 800.4m); a rule may replace a turn with nothing (``turn_replaced``:
+    skipping, CR 614.10), and the next one would begin instead."""
+    while tx.game(gid).extra_turns:
+        game = tx.game(gid)
+        extra = game.extra_turns[-1]
+        tx.step("500.7", "The most recently created turn will be taken first")
+        tx.fact(gid, "extra_turns", game.extra_turns[:-1],
+                f"{extra.words()} is the next turn, taken before any turn in turn order")
+        if _turn_would_begin(tx, gid, extra.player, extra):
+            return
     game = tx.game(gid)
     order = game.seats
-    current = game.turn_of if game.turn_of in order else order[0]
-    i = order.index(current)
-    turn = game.turn
+    current = game.order_from or game.turn_of
+    i = order.index(current) if current in order else 0
     for k in range(1, len(order) + 1):
-        player = order[(i + k) % len(order)]
-        ending = lambda e, p=player: e.game == gid and e.until == f"next_turn:{p}"  # noqa: E731
-        if not game.seat(player).in_game:
-            tx.step("800.4k", "that turn doesn’t begin")
-            tx.note(f"{player} has left the game, so {player}'s turn does not begin.")
-            if any(ending(e) for e in tx.world.effects.values()):
-                tx.step("800.4m", "will last until that turn would have begun")
-                touched = effects.end(tx, ending, f"{player}'s turn would have begun")
-                effects.exile_orphans(tx, touched)
-            hooks.emit("turn_skipped", tx, gid, player)
-            continue
-        turn += 1
-        tx.step("500.3", "ends when all specified actions")
-        tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
-        tx.set_priority(gid, None)
-        if game.variant == "planechase" and game.planar_controller != player:
-            tx.step("311.5", "a different player becomes the active player")
-            set_planar_controller(tx, gid, player)
+        if _turn_would_begin(tx, gid, order[(i + k) % len(order)], None):
+            return
+
+
+def _turn_would_begin(tx: Tx, gid: int, player: str, extra) -> bool:
+    """``player``'s turn (``extra``: the extra turn's record, else a turn in turn order) would
+    begin: True when it begins."""
+    game = tx.game(gid)
+    ending = lambda e, p=player: e.game == gid and e.until == f"next_turn:{p}"  # noqa: E731
+    if not game.seat(player).in_game:
+        tx.step("800.4k", "that turn doesn’t begin")
+        kind = "extra turn" if extra is not None else "turn"
+        tx.note(f"{player} has left the game, so {player}'s {kind} does not begin.")
         if any(ending(e) for e in tx.world.effects.values()):
-            touched = effects.end(tx, ending, f"{player}'s turn began")
+            tx.step("800.4m", "will last until that turn would have begun")
+            touched = effects.end(tx, ending, f"{player}'s turn would have begun")
             effects.exile_orphans(tx, touched)
-        hooks.emit("turn_begins", tx, gid, player)
-        return
+        hooks.emit("turn_skipped", tx, gid, player)
+        return False
+    if hooks.emit_any("turn_replaced", tx, gid, player):
+        hooks.emit("turn_skipped", tx, gid, player)
+        return False
+    turn = game.turn + 1
+    if extra is None:
+        tx.step("500.3", "ends when all specified actions")
+    after = game.order_from or game.turn_of if extra is not None else None
+    if game.order_from != after:
+        tx.fact(gid, "order_from", after, f"after it, the turn order goes on after {after}'s turn"
+                if after else f"{player}'s turn comes in turn order")
+    if game.extra_turn is not extra:
+        tx.fact(gid, "extra_turn", extra, f"{extra.words()} begins" if extra is not None
+                else "no extra turn is being taken")
+    tx.set_turn(gid, turn=turn, active=player, turn_of=player, step="untap")
+    tx.set_priority(gid, None)
+    if game.variant == "planechase" and game.planar_controller != player:
+        tx.step("311.5", "a different player becomes the active player")
+        set_planar_controller(tx, gid, player)
+    if any(ending(e) for e in tx.world.effects.values()):
+        touched = effects.end(tx, ending, f"{player}'s turn began")
+        effects.exile_orphans(tx, touched)
+    hooks.emit("turn_begins", tx, gid, player)
+    return True
 
 
 # -- the steps -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     attractions,
     choices,
     control,
+    extra_turns,
     leaving,
     modifiers,
     phasing,
