@@ -206,7 +206,8 @@ class GameState(NamedTuple):
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
-    726.1b).
+    726.1b); ``teams``: the teams of a Two-Headed Giant game, each in turn order (CR 810.1; empty:
+    every player for themselves).
     """
 
     gid: int
@@ -245,6 +246,7 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
@@ -276,6 +278,17 @@ class GameState(NamedTuple):
     def seat(self, player: str) -> Seat:
         """The player's standing in this game."""
         return self.players[player]
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """The team ``player`` plays on (CR 810.1), in turn order; ``(player,)`` in a game
+        without teams."""
+        return next((t for t in self.teams if player in t), (player,))
+
+    def opponents(self, player: str) -> tuple[str, ...]:
+        """The players still in this game who are ``player``'s opponents, in turn order: every
+        other player, or in a game between teams every player not on their team (CR 102.3)."""
+        team = self.team_of(player)
+        return tuple(p for p in self.in_game if p not in team)
 
     @property
     def apnap(self) -> tuple[str, ...]:

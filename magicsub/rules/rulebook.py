@@ -19,5 +19,6 @@ from . import (  # noqa: F401
     schemes,
     storm,
     subgame,
+    teams,
     until,
 )
