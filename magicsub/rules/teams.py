@@ -177,11 +177,14 @@ def _team_wins(tx: Tx, gid: int, player: str) -> bool:
     game = tx.game(gid)
     if not game.teams:
         return False
-    _team_wins_now(tx, gid, game.team_of(player), f"{player} wins")
+    _team_wins_now(tx, gid, game.team_of(player), f"{player} wins", player)
     return True
 
 
-def _team_wins_now(tx: Tx, gid: int, team: tuple[str, ...], how: str) -> None:
+def _team_wins_now(tx: Tx, gid: int, team: tuple[str, ...], how: str,
+                   named: str | None = None) -> None:
+    """``team`` wins game ``gid`` (its opponents still in it lose); ``named``: the player an
+    effect said wins, the game's recorded winner (else the team's first player still in it)."""
     game = tx.game(gid)
     tx.step("810.8a", "If either player on a team wins the game, the entire team wins the game")
     winners = [p for p in team if game.seat(p).in_game]
@@ -192,7 +195,8 @@ def _team_wins_now(tx: Tx, gid: int, team: tuple[str, ...], how: str) -> None:
             tx.player_event(gid, p, "loses", result="lost")
     result = f"won by {joined(winners)}"
     tx.set_priority(gid, None)
-    tx.game_event(gid, "ends", f"{result} ({how})", op="end", winner=winners[0], result=result)
+    tx.game_event(gid, "ends", f"{result} ({how})", op="end", winner=named or winners[0],
+                  result=result)
     hooks.emit("game_ended", tx, gid)
 
 
