@@ -137,6 +137,9 @@ def test_102_3_each_opponent_is_the_other_team_blood_tithe():
     assert [g.life(p) for p in P4] == [36, 36, -1, -1]
     assert results(g) == {"Alex": ("won", True), "Bianca": ("won", True),
                           "Cho": ("lost", False), "Dana": ("lost", False)}
+    tithe = result.trace[find(result.trace, "608.2c")]
+    assert tithe.notes == ["Blood Tithe [tithe]: Cho, Dana each lose 3 life; Alex gains the 6 "
+                           "life lost this way."]
     i = find(result.trace, "810.8c")
     assert result.trace[i].notes[0] == ("The shared life total of Cho and Dana is -1: the team "
                                         "loses the game.")
