@@ -150,6 +150,10 @@ def _team_loses(tx: Tx, gid: int, players: list[str], how: str) -> bool:
             tx.note(f"{joined(named)} {'loses' if len(named) == 1 else 'lose'} the game, so "
                     f"{joined(list(team))}'s whole team loses it"
                     + (f": {joined(mates)} too." if mates else "."))
+        if tx.game(gid).priority in team:
+            tx.set_priority(gid, None, keep_passes=True)
+        if tx.game(gid).active in team:
+            tx.set_turn(gid, active=None)
         for p in team:
             seat = tx.game(gid).seat(p)
             if not seat.in_game:
