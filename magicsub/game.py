@@ -45,6 +45,7 @@ from .rules import (
     until,
 )
 from .rules.subgame import VARIANT_LIFE, check_variant
+from .rules.teams import check_life, check_teams, record_teams, team_life
 
 cards.load_all()
 
@@ -134,7 +135,7 @@ class Game:
                  life: Mapping[str, int] | None = None, archenemy: str | None = None,
                  range: int | Mapping[str, int] | None = None,  # noqa: A002
                  pregame: bool = False, seating: Iterable[str] | None = None,
-                 strict: bool = False):
+                 strict: bool = False, teams: Iterable[Iterable[str]] | None = None):
         """A main game of ``players`` in turn order, the first the starting player (the active
         player, with priority; with ``pregame``, before the first turn).
 
@@ -143,7 +144,9 @@ class Game:
         (CR 103.1), so ``players`` must be ``seating`` read from the starting player's seat.
         Given, the trace begins with the seating (a step citing 800.5) and the turn order it
         gives (103.1); the limited range of influence (``range``, CR 801) counts seats in it.
-        ``variant``: one casual variant (commander, vanguard, planechase, archenemy).
+        ``variant``: one variant (commander, vanguard, planechase, archenemy, or the
+        multiplayer variant two_headed_giant, which needs ``teams``: two teams of the players,
+        CR 810.1; each team's shared life total starts at 30, CR 810.4).
         ``strict``: ``add_object`` refuses a card magicsub does not know (``unknown_card``)
         unless it is marked ``plain``.
 
@@ -186,6 +189,13 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         start = VARIANT_LIFE.get(variant or "", 20)
+        if isinstance(teams, Iterable) and not isinstance(teams, str):
+            teams = [list(t) if isinstance(t, Iterable) and not isinstance(t, str) else t
+                     for t in teams]
+        teams = check_teams(players, variant, teams)
+        if teams:
+            start = team_life(len(teams[0]))
+            check_life(teams, life, start)
         if archenemy is not None and (variant != "archenemy" or archenemy not in players):
             raise RulesError("904.2a", f"archenemy {shown(archenemy)} needs the archenemy "
                              "variant and one of the players", subject=str(archenemy))
@@ -199,7 +209,7 @@ class Game:
                          starting_life=start,
                          planar_controller=first if variant == "planechase" else None,
                          archenemy=(archenemy,) if archenemy else (),
-                         seating=seating or ())
+                         seating=seating or (), teams=teams)
         if not isinstance(pregame, bool):
             raise arguments.refuse("pregame", "true or false", pregame)
         if pregame:  # CR 103.1: before the first turn; nobody is active, nobody has priority
@@ -215,13 +225,14 @@ class Game:
         self._history: list[tuple[World, object, int]] = []
         self._began = False
         self._seating_given = seating is not None
+        self._teams = bool(teams)
         self._unknown: list[str] = []
         self._awaited: dict[str, list[str]] = {}  # target id -> Auras set up attached to it
         self._statics = False  # a permanent set up in place has static abilities to start
         self._libraries(libraries)
         self._initial = self.world
         self._opening_ranges = bool(main.ranges) and not pregame
-        self._setup_made = not (self._seating_given or self._opening_ranges)
+        self._setup_made = not (self._seating_given or self._opening_ranges or self._teams)
 
     def _libraries(self, libraries: dict[str, int]) -> None:
         """The unnamed library cards ``Alex#1``, ``Alex#2``... (bottom first), made in one
@@ -262,6 +273,10 @@ class Game:
             tx.action = "range"
             ranges.record_ranges(tx, 0)
             tx.close()
+        if self._teams:
+            tx.action = "teams"
+            record_teams(tx, 0)
+            tx.close()
         if self._unknown:
             tx.action = "set-up"
             tx.step("108.1", "Oracle card reference")
@@ -275,7 +290,8 @@ class Game:
     def _set_up(self) -> None:
         """Set-up changed the world: it is the world the trace begins from."""
         self._initial = self.world
-        self._setup_made = not (self._seating_given or self._opening_ranges or self._unknown)
+        self._setup_made = not (self._seating_given or self._opening_ranges or self._unknown
+                                or self._teams)
         if self._setup_made:
             self._steps = []
 

@@ -17,7 +17,7 @@ def resolve(tx, gid: int, top, choose, target) -> None:
     """Each opponent (within range, CR 801.10) loses 3 life; the controller gains the life lost
     this way (CR 801.11: only the information from within range counts)."""
     me = top.controller
-    opponents = [p for p in tx.game(gid).in_game if p != me]
+    opponents = list(tx.game(gid).opponents(me))  # CR 102.3: not a teammate
     hit = affected(tx, gid, me, opponents, "“Each opponent loses 3 life”")
     tx.step("608.2c", "follows its instructions in the order written")
     if not hit:

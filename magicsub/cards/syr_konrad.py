@@ -53,7 +53,7 @@ def _damage(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     CR 801.10), dealt at once; each loses the damage dealt (``damage.deal_at_once``: doubled
     where a damage replacement effect of the game says so, CR 614.1a)."""
     me = top.controller
-    opponents = [p for p in tx.game(gid).in_game if p != me]
+    opponents = list(tx.game(gid).opponents(me))  # CR 102.3: not a teammate
     hit = affected(tx, gid, me, opponents, "Syr Konrad's 1 damage")
     tx.step("608.2c", FOLLOWS)
     within = "" if hit == opponents else f" within range: {', '.join(hit) or 'nobody'}"

@@ -333,17 +333,22 @@ class Damage(Change):
 
 @dataclass(frozen=True, slots=True)
 class Life(Change):
-    """A player's life total in one game changed."""
+    """A player's life total in one game changed (``shared``: the player's seat follows the
+    team's shared life total after a teammate's gain or loss, CR 810.9)."""
 
     game: int
     player: str
     old: int
     new: int
     starting: bool = False
+    shared: bool = False
     kind = "life"
 
     def words(self) -> str:
         """The change in words."""
+        if self.shared:
+            return (f"{self.player}'s team's shared life total in the "
+                    f"{game_name(self.game, 'bare')} is {self.new} ({self.old} → {self.new})")
         if self.starting:
             return (f"{self.player}'s starting life total in the {game_name(self.game, 'bare')} is "
                     f"{self.new} instead of {self.old}")

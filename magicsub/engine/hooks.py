@@ -10,6 +10,10 @@ Events (arguments after ``tx``):
 
 ``players_lose`` (gid, players)
     state-based actions found players who lose game ``gid`` at once (CR 704.3).
+``players_losing`` (gid, players, how)
+    ``players`` are about to lose (``how``: "loses", "concedes") or leave ("leaves") game ``gid``
+    together; emitted with ``emit_any``: a handler that applies a rule instead (CR 810.8: a
+    team wins and loses as a whole) returns True, and the players do not leave one by one.
 ``game_ended`` (gid)
     game ``gid`` has just ended (a subgame's end runs CR 726.5).
 ``turn_begins`` (gid, player)
@@ -80,8 +84,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
-EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "turn_replaced", "cleanup",
-          "player_left", "players_left", "step_begins", "play_subgame", "player_wins",
+EVENTS = ("players_lose", "players_losing", "game_ended", "turn_begins", "turn_skipped",
+          "turn_replaced", "cleanup", "player_left", "players_left", "step_begins", "play_subgame",
+          "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
           "stops_trigger", "affects", "game_starts")
 """The events the core emits."""

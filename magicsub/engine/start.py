@@ -28,16 +28,17 @@ STANDARD_HAND = 7
 
 
 def one_variant(variants: list | tuple) -> str:
-    """The message that refuses a list of variants: a game here plays at most one of the
-    casual variants (CR 901–904). CR 800.2's "only one variant" is about the multiplayer
-    variants (CR 806–811), which magicsub does not model; an option (``range``) may be added
-    to any game (CR 800.2: "A single game may use multiple options")."""
+    """The message that refuses a list of variants: a game here plays at most one variant, a
+    casual one (CR 901–904) or Two-Headed Giant (CR 810). CR 800.2's "only one variant" is about
+    the multiplayer variants (CR 806–811), of which magicsub models Two-Headed Giant only; an
+    option (``range``) may be added to any game (CR 800.2: "A single game may use multiple
+    options")."""
     listed = ", ".join(shown(v) if not isinstance(v, str) else v for v in variants)
     return (f"variant: expected one variant, got a list ({listed or 'empty'}): magicsub plays "
-            "at most one casual variant (CR 901–904) per game and does not combine them. "
-            "CR 800.2 (“A single game may use multiple options but only one variant”) is about "
-            "the multiplayer variants, CR 806–811; an option such as range: can be added to any "
-            "game")
+            "at most one variant per game, a casual one (CR 901–904) or two_headed_giant (CR "
+            "810), and does not combine them. CR 800.2 (“A single game may use multiple options "
+            "but only one variant”) is about the multiplayer variants, CR 806–811; an option "
+            "such as range: can be added to any game")
 
 
 def _names(players: Iterable[str]) -> str:

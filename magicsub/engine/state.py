@@ -211,7 +211,9 @@ class GameState(NamedTuple):
     a subgame's are its own); ``extra_turn``: the extra turn being taken now (None: a turn in turn
     order); ``order_from``: during an extra turn, the player after whose place in turn order the
     next turn in turn order comes (None otherwise); ``skips``: the "skip your next turn" effects
-    waiting in this game, oldest first (``magicsub.rules.extra_turns.Skip``, CR 614.10).
+    waiting in this game, oldest first (``magicsub.rules.extra_turns.Skip``, CR 614.10);
+    ``teams``: the teams of a Two-Headed Giant game, each in turn order (CR 810.1; empty:
+    every player for themselves).
     """
 
     gid: int
@@ -254,6 +256,7 @@ class GameState(NamedTuple):
     extra_turn: object = None
     order_from: str | None = None
     skips: tuple = ()
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
@@ -285,6 +288,17 @@ class GameState(NamedTuple):
     def seat(self, player: str) -> Seat:
         """The player's standing in this game."""
         return self.players[player]
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """The team ``player`` plays on (CR 810.1), in turn order; ``(player,)`` in a game
+        without teams."""
+        return next((t for t in self.teams if player in t), (player,))
+
+    def opponents(self, player: str) -> tuple[str, ...]:
+        """The players still in this game who are ``player``'s opponents, in turn order: every
+        other player, or in a game between teams every player not on their team (CR 102.3)."""
+        team = self.team_of(player)
+        return tuple(p for p in self.in_game if p not in team)
 
     @property
     def apnap(self) -> tuple[str, ...]:

@@ -521,10 +521,18 @@ class Tx:
     # -- players -----------------------------------------------------------------------------
     def set_life(self, gid: int, player: str, new: int, *, starting: bool = False) -> None:
         """Set a player's life total in a game (``starting``: the game's starting life total,
-        CR 103.4)."""
-        old = self.world.games[gid].seat(player).life
-        if old != new:
-            self.record(Life(gid, player, old, new, starting))
+        CR 103.4). In a game with teams each teammate's seat shows the team's shared life total
+        (CR 810.4): the gain or loss happens to ``player`` and its result is applied to the team's
+        total (CR 810.9, 810.9c), so every teammate's seat changes by the same amount."""
+        game = self.world.games[gid]
+        old = game.seat(player).life
+        if old == new:
+            return
+        self.record(Life(gid, player, old, new, starting))
+        for mate in game.team_of(player):
+            if mate != player and not starting:
+                was = game.seat(mate).life
+                self.record(Life(gid, mate, was, was + new - old, shared=True))
 
     def add_counters(self, gid: int, player: str, counter: str, amount: int) -> None:
         """Give (or remove, when negative) a player counters of one kind in a game."""

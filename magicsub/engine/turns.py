@@ -96,7 +96,12 @@ def advance(tx: Tx, target: str) -> None:
             game = tx.game(gid)
         nxt = STEPS[STEPS.index(game.step) + 1]
         skipped: tuple[str, ...] = ()
-        if nxt == "draw" and skips_first_draw(game):
+        if nxt == "draw" and skips_first_draw(game) and game.teams:
+            tx.step("103.8b", "the team who plays first skips the draw step")
+            tx.note(f"{game.active}'s team plays first in a Two-Headed Giant game: its first "
+                    "turn has no draw step; the upkeep is followed by the precombat main phase.")
+            nxt, skipped = "main", ("draw",)
+        elif nxt == "draw" and skips_first_draw(game):
             tx.step("103.8a", "skips the draw step")
             tx.note(f"{game.active} plays first in a two-player game: their first turn has no "
                     "draw step; the upkeep is followed by the precombat main phase.")
@@ -134,8 +139,10 @@ def advance(tx: Tx, target: str) -> None:
 
 def skips_first_draw(game) -> bool:
     """CR 103.8a: in a two-player game the player who plays first skips the draw step of their
-    first turn (CR 800.7: not in a multiplayer game)."""
-    return not game.multiplayer and game.turn <= 1 and (game.pregame or game.active == game.first)
+    first turn (CR 800.7: not in a multiplayer game; CR 103.8b: in a Two-Headed Giant game, the
+    team who plays first)."""
+    first = game.turn <= 1 and (game.pregame or game.active == game.first)
+    return (not game.multiplayer or bool(game.teams)) and first
 
 
 def _refuse_skipped_draw(tx: Tx, gid: int, target: str) -> None:
@@ -143,6 +150,10 @@ def _refuse_skipped_draw(tx: Tx, gid: int, target: str) -> None:
     if target == "draw" and skips_first_draw(game) and game.step in ("pregame", "untap",
                                                                      "upkeep"):
         who = game.active or game.first
+        if game.teams:
+            raise RulesError("103.8b", f"{who}'s team plays first in a Two-Headed Giant game and "
+                             "skips the draw step of its first turn: there is no draw step to "
+                             "advance to (advance to upkeep or main)", subject=who)
         raise RulesError("103.8a", f"{who} plays first in a two-player game and skips the draw "
                          "step of their first turn: there is no draw step to advance to (advance "
                          "to upkeep or main)", subject=who)

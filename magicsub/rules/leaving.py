@@ -113,7 +113,10 @@ def _still_in_subgames(tx: Tx, gid: int, cur: int, player: str) -> None:
 def lose_all(tx: Tx, gid: int, players: list[str], *, how: str = "loses") -> None:
     """Players lose (or leave) a game at the same time: in a two-player game the game ends
     (CR 104.2a, 104.4a); in a multiplayer game each leaves it (CR 800.4a), then the abilities that
-    trigger on their loss look back at the world as it was before (``players_left``, CR 603.10f)."""
+    trigger on their loss look back at the world as it was before (``players_left``, CR 603.10f).
+    A rule that makes them lose otherwise (CR 810.8: a team) handles ``players_losing``."""
+    if hooks.emit_any("players_losing", tx, gid, list(players), how):
+        return
     game = tx.game(gid)
     if not game.multiplayer:
         remaining = [p for p in game.in_game if p not in players]

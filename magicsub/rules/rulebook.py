@@ -20,5 +20,6 @@ from . import (  # noqa: F401
     schemes,
     storm,
     subgame,
+    teams,
     until,
 )

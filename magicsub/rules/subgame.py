@@ -29,8 +29,8 @@ VARIANT_LIFE = {"commander": 40}
 """Starting life totals that differ from 20 for every player (CR 103.4; 903.7 for Commander).
 Per-player rules (the archenemy, a vanguard's life modifier) are in ``start.starting_life``."""
 KNOWN_VARIANTS = {
-    "726": ("commander", "vanguard", "planechase", "archenemy"),
-    "723": ("commander", "vanguard", "planechase", "archenemy"),
+    "726": ("commander", "vanguard", "planechase", "archenemy", "two_headed_giant"),
+    "723": ("commander", "vanguard", "planechase", "archenemy", "two_headed_giant"),
     "506": (),
 }
 

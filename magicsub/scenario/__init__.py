@@ -17,6 +17,7 @@ from ..engine.trace import Trace
 from ..engine.transaction import fresh_id
 from ..game import Game, as_card, plain_refused, unknown_card, unknown_refused
 from ..rules.subgame import KNOWN_VARIANTS
+from ..rules.teams import check_life, check_teams, team_life
 from . import expectations, validation, yamlfile
 from .yamlfile import LineDict, LineList
 
@@ -25,7 +26,7 @@ __all__ = ["Failure", "FileRun", "LineDict", "LineList", "Scenario", "ScenarioRe
 
 TOP_KEYS = {"title", "edition", "players", "variant", "seed", "life", "libraries", "objects",
             "effects", "steps", "expect", "description", "notes", "archenemy", "range",
-            "pregame", "seating", "strict"}
+            "pregame", "seating", "strict", "teams"}
 OBJECT_KEYS = {"id", "name", "owner", "controller", "zone", "types", "token", "commander",
                "traditional", "deck", "face_up", "power", "toughness", "phased_out", "tapped",
                "attached_to", "hand_modifier", "life_modifier", "command_zone_instead",
@@ -116,6 +117,7 @@ class Scenario:
     pregame: bool = False
     seating: list[str] | None = None
     strict: bool = False
+    teams: list | None = None
     file: str = "<scenario>"
     description: str = ""
     data: dict = field(default_factory=dict, repr=False)
@@ -139,7 +141,7 @@ class Scenario:
         game = Game(self.players, edition=self.edition, seed=self.seed, variant=self.variant,
                     libraries=self.libraries, life=self.life, archenemy=self.archenemy,
                     range=self.range, pregame=self.pregame, seating=self.seating,
-                    strict=self.strict)
+                    strict=self.strict, teams=self.teams)
         for line, spec in self.objects:
             try:
                 game.add_object(**spec)
@@ -308,6 +310,16 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
         _need(len(players) > 2, "range: the limited range of influence option (CR 801.1) is an "
               "option of multiplayer games (CR 800.1, 800.2: more than two players); this game "
               f"has {len(players)}", _line(data, "range"))
+    teams = data.get("teams")
+    try:
+        checked = check_teams(players, variant, teams)
+    except RulesError as err:
+        raise ScenarioError(str(err), line=_line(data, "teams" if "teams" in data
+                                                 else "variant")) from None
+    try:
+        check_life(checked, life, team_life(len(checked[0])) if checked else 20)
+    except RulesError as err:
+        raise ScenarioError(str(err), line=_line(data, "life")) from None
     seating = data.get("seating")
     if seating is not None:
         try:
@@ -386,6 +398,7 @@ def _check(data: dict, file: str, strict: bool | None = None) -> Scenario:
                     seed=data.get("seed", 0), life=life, libraries=libraries, objects=objects,
                     effects=effects, steps=steps, expect=expect, archenemy=archenemy,
                     range=option, pregame=pregame, seating=seating, strict=strict, file=file,
+                    teams=teams,
                     description=data.get("description") or "", data=dict(data))
 
 

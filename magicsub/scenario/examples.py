@@ -45,6 +45,7 @@ SECTIONS = {
     "726": "Subgames",
     "800": "General (multiplayer rules)",
     "801": "Limited Range of Influence Option",
+    "810": "Two-Headed Giant Variant",
     "901": "Planechase",
     "902": "Vanguard",
     "903": "Commander",

@@ -316,10 +316,16 @@ def schema() -> dict:
             "variant": {"title": "one of " + ", ".join(KNOWN_VARIANTS["726"]) + ", null",
                         "anyOf": [_enum(list(KNOWN_VARIANTS["726"]) + [None]),
                                   _list(_enum(KNOWN_VARIANTS["726"]), "a list of variants")],
-                        "description": "one casual variant of the main game (CR 901-904; none "
-                                       "by default); a list is refused: the engine does not "
+                        "description": "one casual variant of the main game (CR 901-904), or "
+                                       "two_headed_giant (CR 810, with teams); none "
+                                       "by default; a list is refused: the engine does not "
                                        "combine variants (CR 800.2's one variant is a "
                                        "multiplayer variant, CR 806-811)"},
+            "teams": _list(_names("a team: its players"), "a list of two teams",
+                           "the two teams of a Two-Headed Giant game (variant: "
+                           "two_headed_giant; CR 810.1): every player on one team, the teams "
+                           "of equal size; each team's shared life total starts at 30 (CR "
+                           "810.4)", max_items=2),
             "archenemy": _text("a player's name or null", "the archenemy (variant: "
                                "archenemy)", null=True),
             "seed": _int(description="the seed of the game's random choices (default 0)"),
