@@ -207,6 +207,11 @@ class GameState(NamedTuple):
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
     726.1b).
+    ``commander_damage``: the combat damage each commander has dealt to each player over the
+    course of this game, as (player, commander id, damage) (CR 903.10a; kept by
+    ``magicsub.rules.commander``; a subgame is a separate game and starts with none, CR 726.1a);
+    ``commander_casts``: how many times each player has cast each commander from the command
+    zone this game, as (player, commander id, casts) (CR 903.8, the commander tax).
     """
 
     gid: int
@@ -245,6 +250,8 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    commander_damage: tuple[tuple[str, str, int], ...] = ()
+    commander_casts: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
