@@ -23,6 +23,8 @@ DATA = ROOT / "magicsub" / "rules" / "rulings.yaml"
 
 NOT_HERE = {
     "Serra Angel": "no Gatherer ruling",
+    "Yargle, Glutton of Urborg": "no Gatherer ruling found",
+    "Isamaru, Hound of Konda": "no Gatherer ruling found",
     "Grizzly Bears": "no Gatherer ruling",
     "Runeclaw Bears": "no Gatherer ruling found",
     "Assault Griffin": "no Gatherer ruling",

@@ -1,7 +1,9 @@
 """Cards with no behaviour beyond their printed facts and keyword abilities, sharing one module:
 Serra Angel, Runeclaw Bears, Assault Griffin, Grizzly Bears, Pillarfield Ox, Silvercoat Lion,
-Myr (the name of the token Genesis Chamber creates) and the five basic lands (Plains, Island,
-Swamp, Mountain, Forest). Each is
+Myr (the name of the token Genesis Chamber creates), two legendary creatures with no abilities
+that the book plays as commanders (Yargle, Glutton of Urborg, {4}{B} 9/3, the one that deals 21
+commander damage in three hits, CR 903.10a; Isamaru, Hound of Konda, {W} 2/2) and the five basic
+lands (Plains, Island, Swamp, Mountain, Forest). Each is
 registered for its types, power/toughness and keywords (flying, vigilance: CR 702.9, 702.20) —
 none resolves, triggers or watches anything.
 
@@ -24,6 +26,9 @@ VANILLA = tuple(register(card) for card in (
     CardDef("Pillarfield Ox", ("creature",), "", 2, 4, subtypes=("ox",)),
     CardDef("Silvercoat Lion", ("creature",), "", 2, 2, subtypes=("cat",)),
     CardDef("Myr", ("artifact", "creature"), "", 1, 1),
+    CardDef("Yargle, Glutton of Urborg", ("legendary", "creature"), "", 9, 3,
+            subtypes=("frog", "spirit")),
+    CardDef("Isamaru, Hound of Konda", ("legendary", "creature"), "", 2, 2, subtypes=("dog",)),
     *(CardDef(name, ("basic", "land"), f"({{T}}: Add {{{mana}}}.)", subtypes=(name.lower(),))
       for name, mana in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"),
                          ("Forest", "G"))),

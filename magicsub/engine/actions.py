@@ -450,6 +450,11 @@ EXPECT_DOCS = {
     "life": "the life total",
     "counters": "counters the player (or the permanent) has, e.g. {poison: 2} (others: any)",
     "in_game": "whether the player is still in the game",
+    "commander_damage": "combat damage the player has been dealt by each commander over the "
+                        "course of the game, by commander id, e.g. {yargle: 18} (903.10a; "
+                        "others: any)",
+    "commander_casts": "times the player has cast each commander from the command zone in the "
+                       "game, by commander id, e.g. {yargle: 2} (903.8; others: any)",
     "result": "how the player's game went (null: going on)",
     "count": "how many objects it holds",
     "cards": "its objects, bottom first (a library's top card last)",
@@ -484,7 +489,8 @@ EXPECTATIONS: dict[str, Expectation] = {e.kind: e for e in [
        "phased_out:bool power:int toughness:int counters:counts",
        "An object's zone, game, control and status; without game, it is looked for in the "
        "whole game tree."),
-    _e("player", "player:player life:int counters:counts in_game:bool game:game result:result",
+    _e("player", "player:player life:int counters:counts in_game:bool game:game result:result "
+       "commander_damage:counts commander_casts:counts",
        "A player's figures in a game (the main game by default)."),
     _e("zone", "zone:zone owner:player game:game count:whole cards:ids contains:ids",
        "The objects in a zone of a game (the main game by default).",

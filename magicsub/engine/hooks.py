@@ -56,6 +56,17 @@ Events (arguments after ``tx``):
     the active player is about to declare ``creature`` as attacking ``defender`` in game ``gid``
     (CR 508.1), after the core's checks and before anything changes; a handler raises
     ``RulesError`` to refuse the attack (CR 801.3).
+``combat_damage_dealt`` (gid, dealt)
+    combat damage has just been dealt to players in game ``gid`` (CR 510.2), after the damage
+    replacement effects applied (``damage.deal_at_once``); ``dealt`` holds (source id, player,
+    damage dealt) for each source that dealt damage to a player.
+``casting`` (gid, card, player, zone)
+    ``player`` has just moved ``card`` from ``zone`` of game ``gid`` onto the stack to cast it
+    (CR 601.2a); its total cost is determined now (CR 601.2f), before ``spell_cast``.
+``loses_when`` (gid, player)
+    state-based actions are checked in game ``gid`` (CR 704.3) and ``player`` loses by none of
+    the core's (CR 704.5a-c); emitted with ``ask``: a handler returns ``(rule, note)`` when a
+    rule of a variant makes the player lose in the same check (CR 704.6c), else None.
 ``game_starts`` (gid)
     game ``gid``'s opening hands and mulligans are done and its first turn is about to begin
     (CR 103.8); a handler may end the game there (CR 506.3: a short deck loses "as soon as it
@@ -88,7 +99,8 @@ EVENTS = ("players_lose", "players_losing", "game_ended", "turn_begins", "turn_s
           "turn_replaced", "cleanup", "player_left", "players_left", "step_begins", "play_subgame",
           "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
-          "stops_trigger", "affects", "game_starts")
+          "stops_trigger", "affects", "game_starts", "combat_damage_dealt", "casting",
+          "loses_when")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}
@@ -141,6 +153,21 @@ def emit_any(event: str, tx, *args) -> bool:
     finally:
         running.pop()
     return done
+
+
+def ask(event: str, tx, *args) -> list:
+    """Call every handler of ``event`` in registration order; return the answers that are not
+    None, in that order."""
+    handlers = _HANDLERS[event]
+    if not handlers:
+        return []
+    running = _RUNNING.setdefault(tx, [])
+    running.append((event, args))
+    try:
+        answers = [fn(tx, *args) for fn in handlers]
+    finally:
+        running.pop()
+    return [a for a in answers if a is not None]
 
 
 def current(tx) -> tuple[str, tuple] | None:

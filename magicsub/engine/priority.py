@@ -181,12 +181,13 @@ def _source_label(tx: Tx, trig) -> str:
 
 
 def check_sba(tx: Tx, gid: int) -> bool:
-    """Perform state-based actions once (CR 704.5a, b, c, e, m), all at once as one event
-    (CR 704.3). True when any was performed."""
+    """Perform state-based actions once (CR 704.5a, b, c, e, m, and a variant's losses asked
+    of ``loses_when``, CR 704.6c), all at once as one event (CR 704.3). True when any was
+    performed."""
     game = tx.game(gid)
     if game.ended:
         return False
-    losers: list[tuple[str, str]] = []
+    losers: list[tuple] = []
     for player in game.in_game:
         seat = game.seat(player)
         if seat.life <= 0:
@@ -195,6 +196,9 @@ def check_sba(tx: Tx, gid: int) -> bool:
             losers.append((player, "704.5b"))
         elif seat.counters.get("poison", 0) >= 10:
             losers.append((player, "704.5c"))
+        else:
+            losers += [(player, rule, note) for rule, note in
+                       hooks.ask("loses_when", tx, gid, player)[:1]]
     world = tx.world
     copies = [o for o in world.marked(gid, "kind", Kind.COPY) if o.zone is not Zone.STACK]
     auras = [o for o in world.marked(gid, "type", "aura") if not _attached(tx, o)]
@@ -204,8 +208,10 @@ def check_sba(tx: Tx, gid: int) -> bool:
     _to_graveyards(tx, game, auras)
     others = hooks.emit_any("state_based_actions", tx, gid)
     if losers:
-        for player, rule in losers:
+        for player, rule, *note in losers:
             tx.step(rule, "loses the game")
+            if note:
+                tx.note(note[0])
             if rule == "704.5b" and tx.game(gid).turn == 1 and tx.game(gid).parent is not None:
                 short = tx.edition.cite("726.3").rule
                 tx.note(f"CR {short}: {player} began the subgame with fewer than seven cards in "
@@ -214,7 +220,7 @@ def check_sba(tx: Tx, gid: int) -> bool:
         if tx.game(gid).drew_empty:
             tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
                     "checked")
-        hooks.emit("players_lose", tx, gid, [p for p, _ in losers])
+        hooks.emit("players_lose", tx, gid, [p for p, *_ in losers])
     return bool(copies or auras or losers or others)
 
 

@@ -76,6 +76,7 @@ def cast(tx: Tx, card: str, by: str, targets: tuple[str, ...] = ()) -> None:
     hooks.emit("targets_chosen", tx, gid, card, by, tuple(targets))
     tx.step("601.2a", "moves that card")
     tx.move(card, gid, Zone.STACK, controller=by, targets=tuple(targets))
+    hooks.emit("casting", tx, gid, card, by, obj.zone)
     hooks.emit("spell_cast", tx, gid, card, by)
     if tx.game(gid).pending:  # "whenever ... casts a spell" triggers go on the stack first
         priority.priority_point(tx, gid, by, cite="117.3c")

@@ -213,7 +213,12 @@ class GameState(NamedTuple):
     next turn in turn order comes (None otherwise); ``skips``: the "skip your next turn" effects
     waiting in this game, oldest first (``magicsub.rules.extra_turns.Skip``, CR 614.10);
     ``teams``: the teams of a Two-Headed Giant game, each in turn order (CR 810.1; empty:
-    every player for themselves).
+    every player for themselves);
+    ``commander_damage``: the combat damage each commander has dealt to each player over the
+    course of this game, as (player, commander id, damage) (CR 903.10a; kept by
+    ``magicsub.rules.commander``; a subgame is a separate game and starts with none, CR 726.1a);
+    ``commander_casts``: how many times each player has cast each commander from the command
+    zone this game, as (player, commander id, casts) (CR 903.8, the commander tax).
     """
 
     gid: int
@@ -257,6 +262,8 @@ class GameState(NamedTuple):
     order_from: str | None = None
     skips: tuple = ()
     teams: tuple[tuple[str, ...], ...] = ()
+    commander_damage: tuple[tuple[str, str, int], ...] = ()
+    commander_casts: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -212,6 +212,8 @@ def _combat_damage(tx: Tx, gid: int) -> None:
         say=lambda defender, done: (
             f"{' and '.join(f'{name} ({n})' for name, n in done)} deal"
             f"{'s' if len(done) == 1 else ''} combat damage to {defender}."))
+    hooks.emit("combat_damage_dealt", tx, gid, tuple(
+        (obj.id, hit[1], n) for obj, hit, n in zip(sources, hits, dealt, strict=True) if n > 0))
     _lifelink(tx, gid, list(zip(sources, dealt, strict=True)))
 
 
@@ -294,7 +296,22 @@ def _turn_would_begin(tx: Tx, gid: int, player: str, extra) -> bool:
         touched = effects.end(tx, ending, f"{player}'s turn began")
         effects.exile_orphans(tx, touched)
     hooks.emit("turn_begins", tx, gid, player)
+    _untap(tx, gid, player)
     return True
+
+
+def _untap(tx: Tx, gid: int, player: str) -> None:
+    """CR 502.3: the active player untaps the permanents they control, all at once (after
+    phasing, CR 502.1: the ``turn_begins`` handlers); a phased-out permanent is treated as
+    though it doesn't exist (CR 702.26b)."""
+    tapped = sorted((o for o in tx.world.in_zone(gid, Zone.BATTLEFIELD)
+                     if o.tapped and o.controller == player and not o.phased_out),
+                    key=lambda o: (o.order, o.id))
+    if not tapped:
+        return
+    tx.step("502.3", "untap them all simultaneously")
+    for obj in tapped:
+        tx.tap(obj.id, False)
 
 
 # -- the steps -----------------------------------------------------------------------------------

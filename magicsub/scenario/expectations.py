@@ -100,6 +100,11 @@ def _player(game: Game, exp: dict) -> list[tuple[str, str]]:
         for k, n in exp["counters"].items():
             if seat.counters.get(k, 0) != n:
                 out.append((f"{p} {k} counters {n}", f"{seat.counters.get(k, 0)}"))
+    for key in ("commander_damage", "commander_casts"):
+        have = {cid: n for who, cid, n in getattr(g, key) if who == p}
+        for cid, n in exp.get(key, {}).items():
+            if have.get(cid, 0) != n:
+                out.append((f"{p} {key} {cid} {n}", f"{have.get(cid, 0)}"))
     if "in_game" in exp and seat.in_game != exp["in_game"]:
         out.append((f"{p} in_game {exp['in_game']}", f"in_game {seat.in_game}"))
     if "result" in exp and seat.result != exp["result"]:

@@ -1,5 +1,6 @@
-"""A player's seat on the board (``Seats``): life, counters, result, active player, priority,
-planar controller, and their library, hand and graveyard."""
+"""A player's seat on the board (``Seats``): life, counters, commander damage taken by
+commander (CR 903.10a), result, active player, priority, planar controller, and their library,
+hand and graveyard."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class Seats(Zones):
         seat = g.players[name]
         bits = [f"life {_e(seat.life)}"]
         bits += [f"{_e(k)} counters {_e(v)}" for k, v in sorted(seat.counters.items()) if v]
+        bits += [f"commander damage from {_e(self.name_of(cid))} {_e(n)}"
+                 for p, cid, n in g.commander_damage if p == name]
         if seat.result:
             bits.append(_PLAYER_RESULT.get(seat.result, _e(seat.result)))
         elif seat.in_game:

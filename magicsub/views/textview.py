@@ -183,8 +183,15 @@ def _seat_line(world: World, gid: int, player: str) -> str:
     seat = g.players[player]
     bits = [f"life {seat.life}"]
     bits += [f"{k} {v}" for k, v in sorted(seat.counters.items()) if v]
+    bits += [f"commander damage from {_name(world, cid)} {n}"
+             for p, cid, n in g.commander_damage if p == player]
     bits.append(seat.result or ("in game" if seat.in_game else "left the game"))
     return f"{player}: " + ", ".join(bits)
+
+
+def _name(world: World, oid: str) -> str:
+    o = world.objects.get(oid) or world.lki.get(oid)
+    return getattr(o, "name", None) or oid
 
 
 def _obj_words(o: Obj, world: World | None = None) -> str:
