@@ -206,7 +206,9 @@ class GameState(NamedTuple):
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
-    726.1b).
+    726.1b); ``restarted``: for a game just restarted (CR 724), the controller of the effect
+    that restarted it, the ids of the cards it exempted and its label, until that effect
+    finishes resolving before the first untap step (``magicsub.rules.restart``, CR 724.4).
     """
 
     gid: int
@@ -245,6 +247,7 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    restarted: tuple = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

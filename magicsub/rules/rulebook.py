@@ -16,6 +16,7 @@ from . import (  # noqa: F401
     modifiers,
     phasing,
     ranges,
+    restart,
     schemes,
     storm,
     subgame,
