@@ -92,7 +92,7 @@ def _plus_four(tx: Tx, gid: int, top: Obj, choose, target) -> None:
 
 
 def _minus_three(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    """−3: "Exile target permanent." (CR 608.2b: an illegal target, and it doesn't resolve.)"""
+    """−3: "Exile target permanent." An illegal target: it doesn't resolve (CR 608.2b)."""
     oid = top.targets[0]
     if _permanent_target(tx, gid, top.controller, oid) is not None:
         fizzle(tx, gid, top, f"{oid}, its target, is no longer on the battlefield")
@@ -118,13 +118,13 @@ def exempt(tx: Tx, gid: int, top: Obj) -> list[str]:
 
 
 def _minus_fourteen(tx: Tx, gid: int, top: Obj, choose, target) -> None:
-    """−14: "Restart the game, leaving in exile all non-Aura permanent cards exiled with Karn
-    Liberated. Then put those cards onto the battlefield under your control." (CR 724)"""
+    """−14 restarts the game (CR 724), leaving the linked non-Aura permanent cards in exile
+    (``exempt``) to put onto the battlefield under its controller's control."""
     cards = until.exiled_with(tx.world, gid, top.source, _source_order(top))
     kept = exempt(tx, gid, top)
     out = [o for o in cards if o.id not in kept]
     if out:
-        tx.step("607.2a", "linked abilities")
+        tx.step("607.2a", "these abilities are linked")
         tx.note(f"{', '.join(o.label() for o in out)}: exiled with {NAME}, but not a non-Aura "
                 "permanent card: it goes into its owner's deck with the other cards.")
     restart.restart(tx, gid, top, kept, label=f"{NAME}'s \u221214 ability")

@@ -186,9 +186,9 @@ def _new_game(tx: Tx, gid: int, controller: str, label: str, players: tuple[str,
     short = [p for p in players if p in game.drew_empty]
     if short and old.parent is None:
         tx.step("724.3", "will lose the game when state-based actions are checked")
-        tx.note(f"{', '.join(short)} could not draw seven cards: "
-                f"{'they lose' if len(short) > 1 else 'that player loses'} the new game in the upkeep "
-                "of its first turn, mulligans or not.")
+        verb = "they lose" if len(short) > 1 else "that player loses"
+        tx.note(f"{', '.join(short)} could not draw seven cards: {verb} the new game in the "
+                "upkeep of its first turn, mulligans or not.")
     tx.step("724.4", "No player has priority")
     tx.note(f"{label} has not finished resolving: it finishes just before the first "
             "turn's untap step. Nobody is the active player and nobody has priority.")
