@@ -262,10 +262,6 @@ def activate(tx: Tx, args: dict) -> None:
     if obj.activated == (gid, game.turn):
         raise RulesError("606.3", f"a loyalty ability of {obj.label()} has already been "
                          "activated this turn", subject=oid)
-    loyalty_now = counters(obj).get("loyalty", 0)
-    if loyalty_now + ab.cost < 0:
-        raise RulesError("606.6", f"{obj.label()} has {loyalty_now} loyalty counters: the cost "
-                         f"{ab.label} can't be paid", subject=oid)
     target = args.get("target")
     if (ab.target is None) != (target is None):
         raise RulesError("601.2c", f"{obj.label()}'s {ab.label} ability "
@@ -275,6 +271,10 @@ def activate(tx: Tx, args: dict) -> None:
     if why is not None:
         raise RulesError("601.2c", f"{obj.label()}'s {ab.label} ability can't target "
                          f"{shown(target)}: {why}", subject=str(target))
+    loyalty_now = counters(obj).get("loyalty", 0)
+    if loyalty_now + ab.cost < 0:
+        raise RulesError("606.6", f"{obj.label()} has {loyalty_now} loyalty counters: the cost "
+                         f"{ab.label} can't be paid", subject=oid)
     tx.step("606.3", "any time they have priority and the stack is empty")
     tx.record(Activated(oid, obj.label(), gid, game.turn))
     tx.step("606.4", "The cost to activate a loyalty ability of a permanent")

@@ -89,9 +89,10 @@ def restart(tx: Tx, gid: int, source: Obj, exempt: list[str], label: str | None 
                 tx.step("724.5a", "won’t begin the new game in the command zone")
                 tx.note(f"{obj.label()} is {obj.owner}'s commander: it stays in exile, not in "
                         "the command zone, and it remains that deck's commander.")
-    _cards_to_decks(tx, gid, set(exempt), old.variant)
-    _rest_ends(tx, gid, set(exempt))
-    _new_game(tx, gid, controller, label, players, exempt)
+    with tx.affecting(gid, None, label):  # CR 724.7: no range of influence limits it
+        _cards_to_decks(tx, gid, set(exempt), old.variant)
+        _rest_ends(tx, gid, set(exempt))
+        _new_game(tx, gid, controller, label, players, exempt)
 
 
 def _cards_to_decks(tx: Tx, gid: int, exempt: set[str], variant: str | None) -> None:
