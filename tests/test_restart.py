@@ -26,13 +26,16 @@ P4 = ["Alex", "Bianca", "Cho", "Dee"]
 
 
 def with_karn(players=P2, who="Alex", loyalty=15, size=10, seed=1, **objects) -> Game:
-    """``who`` (the first player) has Karn Liberated (id ``karn``) on the battlefield with
+    """``who`` has Karn Liberated (id ``karn``) on the battlefield with
     ``loyalty`` counters, in their precombat main phase; ``objects``: id -> (name, owner, zone)."""
     g = Game(players, seed=seed, libraries={p: size for p in players})
     g.add_object("karn", "Karn Liberated", owner=who, zone="hand")
     for oid, (name, owner, zone) in objects.items():
         g.add_object(oid, name, owner=owner, zone=zone,
                      types=None if name in KNOWN else ["creature"])
+    while g.active != who:
+        g.advance("next_turn")
+        g.advance("main")
     g.cast("karn", who)
     g.resolve("karn")
     if loyalty != 6:
@@ -100,12 +103,11 @@ def test_724_1_a_restart_is_no_subgame_the_scenario_with_another_board():
 def test_724_1a_the_starting_player_is_the_controller_of_the_restarting_ability(who):
     """CR 724.1a: "The starting player in the new game is the player who controlled the spell or
     ability that restarted the game", whoever sat first (two players, each as Karn's
-    controller)."""
-    players = P2 if who == "Alex" else ["Bianca", "Alex"]
-    g = with_karn(players, who=who)
+    controller: Bianca, second in turn order, restarts on her turn and goes first)."""
+    g = with_karn(P2, who=who)
     g.activate("karn", who, "-14")
     g.resolve("karn")
-    assert g.current.first == who
+    assert g.current.first == who and g.current.seats == tuple(P2)
     g.advance("upkeep")
     assert g.active == who and g.priority == who and g.current.turn == 1
 
