@@ -685,10 +685,12 @@ class Game:
         return self.act("create", id=id, name=name, controller=controller, zone=zone,
                         types=types, power=power, toughness=toughness)
 
-    def add_counters(self, player: str, kind: str, add: int, *,
+    def add_counters(self, player: str | None = None, kind: str | None = None,
+                     add: int | None = None, *, obj: str | None = None,
                      game: object = None) -> list[Step]:
-        """``player`` gets ``add`` ``kind`` counters in the game in progress (CR 122.1)."""
-        return self.act("counters", player=player, kind=kind, add=add, game=game)
+        """``player`` (or the permanent ``obj``) gets ``add`` ``kind`` counters in the game in
+        progress (CR 122.1; loyalty counters on a planeswalker, ``obj="karn"``)."""
+        return self.act("counters", player=player, object=obj, kind=kind, add=add, game=game)
 
     def change_life(self, player: str, *, add: int | None = None,
                     set: int | None = None) -> list[Step]:  # noqa: A002

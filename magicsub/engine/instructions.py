@@ -8,6 +8,7 @@ None happens for a player who has left the game (CR 800.4a, 800.4b: ``departed``
 from __future__ import annotations
 
 from . import departed, hooks
+from .changes import ObjCounters
 from .errors import RulesError
 from .limits import shown
 from .objects import Kind, Obj
@@ -20,10 +21,23 @@ from .zones import Zone, parse_zone
 
 @hooks.action("counters")
 def counters(tx: Tx, a: dict) -> None:
-    """CR 122.1: a player in the game in progress gets (or loses) counters."""
+    """CR 122.1: a player in the game in progress, or a permanent on its battlefield
+    (``object``), gets (or loses) counters."""
     gid = a.get("game", tx.world.current)
     if gid != tx.world.current:
         raise RulesError("726.1a", f"{_where(gid)} is not in progress", subject=str(gid))
+    if ("player" in a) == ("object" in a):
+        raise RulesError("122.1", "counters takes exactly one of player or object")
+    if "object" in a:
+        obj = tx.obj(a["object"])
+        if obj.game != gid or obj.zone is not Zone.BATTLEFIELD:
+            raise RulesError("122.1", f"{obj.label()} is not a permanent on the battlefield of "
+                             f"{_where(gid)} ({obj.place})", subject=obj.id)
+        old = dict(obj.counters).get(a["kind"], 0)
+        tx.step("122.1")
+        tx.record(ObjCounters(obj.id, obj.label(), a["kind"], old, max(0, old + a["add"])))
+        settle(tx, gid)
+        return
     player_in_game(tx, a["player"], "122.1")
     tx.step("122.1")
     tx.add_counters(gid, a["player"], a["kind"], a["add"])

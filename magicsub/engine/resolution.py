@@ -240,9 +240,10 @@ def resolve_top(tx: Tx, expected: str | None = None, *, choose: str | None = Non
             else:
                 _refuse_asked(top, asked)
                 _resolver(top)(tx, gid, top, choose, target)
-    if tx.world.current != gid:
+    if tx.world.current != gid or tx.game(gid).pregame:
         # CR 726.1a: it created a subgame; its game is discontinued, and the spell finishes
-        # resolving when the subgame ends (CR 726.5, ``finish_resolving``).
+        # resolving when the subgame ends (CR 726.5, ``finish_resolving``). CR 724.4: it
+        # restarted its game, and finishes resolving just before the new game's first untap step.
         return
     _finish(tx, gid, top)
     if tx.game(gid).resolving is not None:

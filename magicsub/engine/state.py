@@ -218,7 +218,10 @@ class GameState(NamedTuple):
     course of this game, as (player, commander id, damage) (CR 903.10a; kept by
     ``magicsub.rules.commander``; a subgame is a separate game and starts with none, CR 726.1a);
     ``commander_casts``: how many times each player has cast each commander from the command
-    zone this game, as (player, commander id, casts) (CR 903.8, the commander tax).
+    zone this game, as (player, commander id, casts) (CR 903.8, the commander tax);
+    ``restarted``: for a game just restarted (CR 724), the controller of the effect
+    that restarted it, the ids of the cards it exempted and its label, until that effect
+    finishes resolving before the first untap step (``magicsub.rules.restart``, CR 724.4).
     """
 
     gid: int
@@ -264,6 +267,7 @@ class GameState(NamedTuple):
     teams: tuple[tuple[str, ...], ...] = ()
     commander_damage: tuple[tuple[str, str, int], ...] = ()
     commander_casts: tuple[tuple[str, str, int], ...] = ()
+    restarted: tuple = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ over with it (``games_over_with``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from ..engine import damage, effects, hooks
@@ -303,7 +303,7 @@ def _over(tx: Tx, sid: int, ended: int) -> None:
 
 
 def clear_ended(tx: Tx, gid: int, *, ends: str,
-                say: Callable[[Obj], None] | None = None) -> None:
+                say: Callable[[Obj], None] | None = None, keep: Collection[str] = ()) -> None:
     """What is left of game ``gid`` as it ends goes with it, the one way every ended game is
     cleared (CR 726.5 "all other objects in the subgame cease to exist" for a subgame that
     ends; ``games_over_with`` for one over with the game it is in): its objects in the order of
@@ -313,8 +313,9 @@ def clear_ended(tx: Tx, gid: int, *, ends: str,
     abilities waiting or held in it cease to exist.
 
     ``say(obj)``: what to note before each object goes, one at a time; without it, the cards
-    go outside together (one event), then the other objects cease to exist."""
-    rest = sorted(tx.world.objects_in(gid), key=by_zone)
+    go outside together (one event), then the other objects cease to exist. ``keep``: the ids
+    of cards that stay where they are (the cards a restart exempts, CR 724.5)."""
+    rest = sorted((o for o in tx.world.objects_in(gid) if o.id not in keep), key=by_zone)
     if say is None:
         tx.move_all(None, [o.id for o in rest if o.kind is Kind.CARD], None, None)
     for obj in rest:

@@ -63,12 +63,15 @@ _LOSS: dict[str, LossTrigger] = {}
 
 @dataclass(frozen=True)
 class Loyalty:
-    """A loyalty ability (CR 606): its label (``"+1"``), loyalty cost, behaviour, text."""
+    """A loyalty ability (CR 606): its label (``"+1"``), loyalty cost, behaviour, text;
+    ``target``, for an ability with a target, why a target is illegal (None: it is legal),
+    asked as the ability is activated (CR 601.2c with 602.2b)."""
 
     label: str
     cost: int
     behaviour: str
     text: str
+    target: Callable[[Tx, int, str, str], str | None] | None = None
 
 
 _LOYALTY: dict[str, dict[str, Loyalty]] = {}
@@ -79,9 +82,11 @@ def on_player_loses(name: str, fn: LossTrigger) -> None:
     _LOSS[name] = fn
 
 
-def loyalty(name: str, label: str, cost: int, behaviour: str, text: str) -> None:
-    """Register a loyalty ability of the planeswalker card ``name``."""
-    _LOYALTY.setdefault(name, {})[label] = Loyalty(label, cost, behaviour, text)
+def loyalty(name: str, label: str, cost: int, behaviour: str, text: str,
+            target: Callable[[Tx, int, str, str], str | None] | None = None) -> None:
+    """Register a loyalty ability of the planeswalker card ``name`` (``target``: see
+    ``Loyalty``)."""
+    _LOYALTY.setdefault(name, {})[label] = Loyalty(label, cost, behaviour, text, target)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -232,7 +237,9 @@ def at_your_upkeep(name: str, fn: Callable[[Tx, int, Obj], None]) -> None:
 def activate(tx: Tx, args: dict) -> None:
     """CR 606.3: ``by`` activates a loyalty ability of a planeswalker they control: at sorcery
     speed, once per turn; its loyalty cost is paid by putting or removing loyalty counters
-    (CR 606.4); the ability goes on the stack."""
+    (CR 606.4); the ability goes on the stack, holding its source's timestamp (``data``: the
+    permanent it came from, as CR 400.7 tells objects apart, for abilities linked to it, CR
+    607.2a)."""
     oid, by, label = args["object"], args["by"], str(args["ability"])
     gid = require_priority(tx, by, f"activate a loyalty ability of {oid}")
     obj = tx.obj(oid)
@@ -255,6 +262,15 @@ def activate(tx: Tx, args: dict) -> None:
     if obj.activated == (gid, game.turn):
         raise RulesError("606.3", f"a loyalty ability of {obj.label()} has already been "
                          "activated this turn", subject=oid)
+    target = args.get("target")
+    if (ab.target is None) != (target is None):
+        raise RulesError("601.2c", f"{obj.label()}'s {ab.label} ability "
+                         + ("has no target" if ab.target is None else "needs a target (target:)"),
+                         subject=oid)
+    why = ab.target(tx, gid, by, target) if ab.target is not None else None
+    if why is not None:
+        raise RulesError("601.2c", f"{obj.label()}'s {ab.label} ability can't target "
+                         f"{shown(target)}: {why}", subject=str(target))
     loyalty_now = counters(obj).get("loyalty", 0)
     if loyalty_now + ab.cost < 0:
         raise RulesError("606.6", f"{obj.label()} has {loyalty_now} loyalty counters: the cost "
@@ -266,6 +282,7 @@ def activate(tx: Tx, args: dict) -> None:
     tx.step("602.2a", "That ability is created on the stack")
     tx.create(Obj(tx.fresh_id(f"{oid}-{ab.behaviour}"), f"{obj.name}'s {ab.label}: {ab.text}",
                   by, Kind.ABILITY, game=gid, zone=Zone.STACK, base=by, controller=by,
-                  source=oid, extra=(("behaviour", ab.behaviour), ("data", ()))),
+                  source=oid, targets=() if target is None else (target,),
+                  extra=(("behaviour", ab.behaviour), ("data", (obj.order,)))),
               "activated ability")
     priority_point(tx, gid, by)

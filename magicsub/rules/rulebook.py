@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     modifiers,
     phasing,
     ranges,
+    restart,
     schemes,
     storm,
     subgame,

@@ -109,6 +109,23 @@ def _same(world, oid: str, gid: int, zone: Zone, order: int) -> Obj | None:
     return obj
 
 
+def link_exiled(tx: Tx, gid: int, source: str, source_order: int, card: Obj, text: str) -> None:
+    """Link ``card``, just exiled in game ``gid``, to the permanent ``source`` (its timestamp
+    ``source_order``) whose ability exiled it, for another ability of that permanent linked to
+    this one ("the cards exiled with ...", CR 607.2a). Nothing returns it; the link ends as the
+    card leaves exile (``on_move``)."""
+    _link(tx, gid, [Exiled(source, source_order, card.id, card.order, card.owner, False, text)],
+          text)
+
+
+def exiled_with(world, gid: int, source: str, source_order: int) -> list[Obj]:
+    """The cards in game ``gid``'s exile linked to the permanent ``source`` with the timestamp
+    ``source_order`` (``link_exiled``; CR 607.2a), in the order they were exiled."""
+    return [world.objects[x.card] for x in links(world, gid)
+            if x.source == source and x.source_order == source_order
+            and _same(world, x.card, gid, Zone.EXILE, x.card_order) is not None]
+
+
 def _link(tx: Tx, gid: int, added: list[Exiled], text: str) -> None:
     """Add links to game ``gid``'s as they are now (never a list read before a move: the move's
     watches may have ended some, and a stale list would bring them back)."""

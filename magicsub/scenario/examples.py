@@ -42,6 +42,7 @@ SECTIONS = {
     "708": "Face-Down Spells and Permanents",
     "720": "Controlling Another Player",
     "723": "Subgames (the older rule 723)",
+    "724": "Restarting the Game",
     "726": "Subgames",
     "800": "General (multiplayer rules)",
     "801": "Limited Range of Influence Option",
