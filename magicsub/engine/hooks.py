@@ -49,6 +49,10 @@ Events (arguments after ``tx``):
     the active player is about to declare ``creature`` as attacking ``defender`` in game ``gid``
     (CR 508.1), after the core's checks and before anything changes; a handler raises
     ``RulesError`` to refuse the attack (CR 801.3).
+``combat_damage`` (gid, dealt)
+    combat damage has just been dealt in game ``gid`` (CR 510.2): ``dealt`` holds, for each
+    attacking creature that dealt damage to a player, ``(creature, player, amount)``, the
+    creature as it was as it dealt it (an ``Obj``), in the order the attacks were declared.
 ``game_starts`` (gid)
     game ``gid``'s opening hands and mulligans are done and its first turn is about to begin
     (CR 103.8); a handler may end the game there (CR 506.3: a short deck loses "as soon as it
@@ -80,7 +84,7 @@ from collections.abc import Callable
 EVENTS = ("players_lose", "game_ended", "turn_begins", "turn_skipped", "cleanup",
           "player_left", "players_left", "step_begins", "play_subgame", "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
-          "stops_trigger", "affects", "game_starts")
+          "stops_trigger", "affects", "game_starts", "combat_damage")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -207,6 +207,10 @@ class GameState(NamedTuple):
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
     726.1b).
+    ``monarch``, ``initiative``: the player who is the monarch (CR 722) or has the initiative
+    (CR 723) in this game, None when nobody is (CR 722.1: none until an effect makes one; CR
+    726.1b: a subgame starts without either); ``until_monarch``: the cards exiled in it "until
+    an opponent becomes the monarch", as ``magicsub.rules.designations.Held`` records.
     """
 
     gid: int
@@ -245,6 +249,9 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    monarch: str | None = None
+    initiative: str | None = None
+    until_monarch: tuple = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
