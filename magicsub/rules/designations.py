@@ -203,6 +203,20 @@ register_ability(DRAW, _draw)
 register_ability(TAKE, _take)
 
 
+@hooks.on("game_starts")
+def _subgame_starts(tx: Tx, gid: int) -> None:
+    """CR 726.1b: a subgame begins with no monarch, whoever is the monarch of its main game;
+    that designation stays with the main game, unchanged, and means nothing in the subgame."""
+    parent = tx.game(gid).parent
+    ruler = tx.game(parent).monarch if parent is not None else None
+    if ruler is None:
+        return
+    tx.step("726.1b", "No effects or definitions created in either the main game")
+    tx.note(f"{ruler} is the monarch of {game_name(parent)}; that designation has no meaning in "
+            f"{game_name(gid)}, which begins with no monarch (CR 722.1: there is none until an "
+            f"effect makes one). {ruler} stays the monarch of {game_name(parent)}.")
+
+
 # -- leaving the game (CR 722.4) -----------------------------------------------------------------
 
 @hooks.on("players_left")

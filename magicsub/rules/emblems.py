@@ -49,6 +49,22 @@ def emblems(world, gid: int) -> list[Obj]:
     return [o for o in world.in_zone(gid, Zone.COMMAND) if o.kind is Kind.EMBLEM]
 
 
+@hooks.on("game_starts")
+def _subgame_starts(tx: Tx, gid: int) -> None:
+    """CR 726.4: the main game's emblems are outside a subgame; they stay in the main game's
+    command zone, and their abilities do nothing in the subgame (CR 726.1b)."""
+    parent = tx.game(gid).parent
+    found = emblems(tx.world, parent) if parent is not None else []
+    if not found:
+        return
+    tx.step("726.4", "All objects in the main game and all cards outside the main game are "
+                     "considered outside the subgame")
+    names = ", ".join(f"{o.label()} (owned by {o.owner})" for o in found)
+    tx.note(f"{names} stay{'s' if len(found) == 1 else ''} in the command zone of "
+            f"{game_name(parent)}: outside {game_name(gid)}, where "
+            f"{'its abilities do' if len(found) == 1 else 'their abilities do'} nothing.")
+
+
 @hooks.on("step_begins")
 def _upkeep(tx: Tx, gid: int, step: str) -> None:
     """CR 114.4, 603.2b: at the beginning of an upkeep, the "each opponent's upkeep" abilities
