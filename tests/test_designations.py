@@ -360,6 +360,7 @@ def test_726_1b_a_subgame_has_no_monarch_and_the_main_games_comes_back_unchanged
     assert monarch(g, 1) is None and monarch(g, 0) == "Alex"
     steps += g.apply({"advance": "main"})
     assert "726.1b" in [s.rule for s in steps]
+    assert monarch(g, 1) is None and monarch(g, 0) == "Alex"
     g.apply({"move": {"object": "bs", "to": "battlefield"}})
     g.apply({"resolve": "bs"})
     assert monarch(g, 1) == "Bianca" and monarch(g, 0) == "Alex"
