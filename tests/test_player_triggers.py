@@ -222,7 +222,7 @@ def test_606_3_loyalty_ability_once_per_turn_at_sorcery_speed():
     assert err.value.rule == "606.3" and "already" in str(err.value)
     before = frozen(g)
     with pytest.raises(RulesError) as err:
-        g.apply({"activate": {"object": "sorin", "by": "Alex", "ability": "-6"}})
+        g.apply({"activate": {"object": "sorin", "by": "Alex", "ability": "-2"}})
     assert_unchanged(g, before)
     assert err.value.rule == "606.1"
 

@@ -472,6 +472,7 @@ EXPECT_DOCS = {
     "held": "the sources of triggered abilities held until the subgame ends (726.4a)",
     "step": "the step of the turn",
     "turn": "the turn number",
+    "monarch": "the player who is the monarch (null: nobody is, 722.1)",
 }
 """The help text of an expectation's key by its name, unless its kind gives its own."""
 
@@ -512,6 +513,8 @@ EXPECTATIONS: dict[str, Expectation] = {e.kind: e for e in [
        "The step and turn of a game (the game in progress by default)."),
     _e("held", "held:ids game:game",
        "Triggered abilities held in a game until its subgame ends (the main game by default)."),
+    _e("monarch", "monarch:player_or_null game:game",
+       "The monarch of a game (722; the game in progress by default)."),
 ]}
 """Each kind of expectation (``magicsub.scenario.expectations`` checks them): its keys, the kind
 of value each takes (``magicsub.scenario.schema`` gives their types) and its help text."""
@@ -520,7 +523,7 @@ KEYS = {kind: {f.name for f in e.fields} for kind, e in EXPECTATIONS.items()}
 """Each kind of expectation and the keys it may have (``EXPECTATIONS``)."""
 
 KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
-              "trace_lacks", "winner", "held", "step", "zone")
+              "trace_lacks", "winner", "held", "step", "zone", "monarch")
 """The kinds in the order they are recognised: a mapping is of the first kind whose key it has
 (``{object: x, zone: exile}`` is an object expectation)."""
 

@@ -221,7 +221,12 @@ class GameState(NamedTuple):
     zone this game, as (player, commander id, casts) (CR 903.8, the commander tax);
     ``restarted``: for a game just restarted (CR 724), the controller of the effect
     that restarted it, the ids of the cards it exempted and its label, until that effect
-    finishes resolving before the first untap step (``magicsub.rules.restart``, CR 724.4).
+    finishes resolving before the first untap step (``magicsub.rules.restart``, CR 724.4);
+    ``monarch``, ``initiative``: the player who is the monarch (CR 722) or has the initiative
+    (CR 723) in this game, None when nobody is (CR 722.1: none until an effect makes one; CR
+    726.1b: a subgame starts without either); ``until_monarch``: the cards exiled in it "until
+    an opponent becomes the monarch", as ``magicsub.rules.designations.Held`` records.
+
     """
 
     gid: int
@@ -268,6 +273,9 @@ class GameState(NamedTuple):
     commander_damage: tuple[tuple[str, str, int], ...] = ()
     commander_casts: tuple[tuple[str, str, int], ...] = ()
     restarted: tuple = ()
+    monarch: str | None = None
+    initiative: str | None = None
+    until_monarch: tuple = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

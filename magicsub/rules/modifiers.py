@@ -234,6 +234,21 @@ def at_your_upkeep(name: str, fn: Callable[[Tx, int, Obj], None]) -> None:
 
 # -- loyalty abilities (CR 606) -------------------------------------------------------------------
 
+@hooks.on("state_based_actions")
+def _no_loyalty(tx: Tx, gid: int) -> bool:
+    """CR 704.5i: a planeswalker with loyalty 0 is put into its owner's graveyard (all of them
+    at once, in timestamp order)."""
+    gone = [o for o in tx.world.marked(gid, "type", "planeswalker")
+            if not o.phased_out and counters(o).get("loyalty", 0) <= 0]
+    if not gone:
+        return False
+    tx.step("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard")
+    with tx.at_once():
+        for obj in sorted(gone, key=timestamp):
+            tx.move(obj.id, gid, Zone.GRAVEYARD)
+    return True
+
+
 def activate(tx: Tx, args: dict) -> None:
     """CR 606.3: ``by`` activates a loyalty ability of a planeswalker they control: at sorcery
     speed, once per turn; its loyalty cost is paid by putting or removing loyalty counters

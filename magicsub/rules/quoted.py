@@ -27,3 +27,27 @@ NESTED_SEARCH = (
     "“The winner of the sub-sub game would search their subgame library for two cards.” (Enter "
     "the Dungeon, Gatherer ruling of 2020-02-29)")
 """The ruling that a nested subgame's winner acts in the subgame that is its main game."""
+MONARCH_LEFT = (
+    "“If the monarch leaves the game during another player’s turn, that player becomes the "
+    "monarch. If the monarch leaves the game during their turn, the next player in turn order "
+    "becomes the monarch.” (Palace Sentinels, Gatherer ruling of 2020-11-10)")
+"""The ruling on who becomes the monarch when the monarch leaves the game (CR 722.4)."""
+MONARCH_DRAWS_ANYWAY = (
+    "“If the triggered ability that causes the monarch to draw a card goes on the stack and a "
+    "different player becomes the monarch before that ability resolves, the first player will "
+    "still draw the card.” (Palace Sentinels, Gatherer ruling of 2020-11-10)")
+"""The ruling that the monarch's end-step draw is the triggering monarch's (CR 722.2)."""
+MONARCH_LOSER = (
+    "“If combat damage dealt to the monarch causes that player to lose the game, the triggered "
+    "ability that causes the controller of the attacking creature to become the monarch doesn’t "
+    "resolve. In most cases, the controller of the attacking creature will still become the "
+    "monarch as it is likely their turn.” (Palace Sentinels, Gatherer ruling of 2020-11-10)")
+"""The ruling on the monarch's combat-damage trigger when the damage makes the monarch lose."""
+JAILER_LEAVES = (
+    "“Palace Jailer leaving the battlefield won’t cause the exiled creature to return. The game "
+    "will continue to watch for the next time an opponent becomes the monarch.” and “The "
+    "opponent that controlled the exiled card doesn’t have to be the same opponent that becomes "
+    "the monarch in order to cause that card to return to the battlefield. Any opponent becoming "
+    "the monarch will cause the card to return.” (Palace Jailer, Gatherer rulings of 2016-08-23)")
+"""The rulings that a card exiled until an opponent becomes the monarch returns whatever became
+of the permanent that exiled it, when any opponent becomes the monarch."""

@@ -12,6 +12,8 @@ from . import (  # noqa: F401
     attractions,
     choices,
     control,
+    designations,
+    emblems,
     extra_turns,
     leaving,
     modifiers,

@@ -210,6 +210,15 @@ def _held(game: Game, exp: dict):
     return [] if got == list(exp["held"]) else [(f"held {exp['held']}", f"held {got}")]
 
 
+def _monarch(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"monarch {exp['monarch']}", gid)
+    return [] if g.monarch == exp["monarch"] else [(f"monarch {exp['monarch']}",
+                                                     f"monarch {g.monarch}")]
+
+
 _CHECKS = {"object": _obj, "player": _player, "zone": _zone, "priority": _priority,
            "active": _active, "stack": _stack, "subgames": _subgames, "trace_cites": _cites,
-           "trace_lacks": _lacks, "winner": _winner, "step": _step, "held": _held}
+           "trace_lacks": _lacks, "winner": _winner, "step": _step, "held": _held,
+           "monarch": _monarch}
