@@ -58,8 +58,9 @@ Events (arguments after ``tx``):
     ``RulesError`` to refuse the attack (CR 801.3).
 ``combat_damage_dealt`` (gid, dealt)
     combat damage has just been dealt to players in game ``gid`` (CR 510.2), after the damage
-    replacement effects applied (``damage.deal_at_once``); ``dealt`` holds (source id, player,
-    damage dealt) for each source that dealt damage to a player.
+    replacement effects applied (``damage.deal_at_once``): ``dealt`` holds, for each attacking
+    creature that dealt damage to a player, ``(creature, player, amount)``, the creature as it
+    was as it dealt it (an ``Obj``), in the order the attacks were declared.
 ``casting`` (gid, card, player, zone)
     ``player`` has just moved ``card`` from ``zone`` of game ``gid`` onto the stack to cast it
     (CR 601.2a); its total cost is determined now (CR 601.2f), before ``spell_cast``.
@@ -67,10 +68,6 @@ Events (arguments after ``tx``):
     state-based actions are checked in game ``gid`` (CR 704.3) and ``player`` loses by none of
     the core's (CR 704.5a-c); emitted with ``ask``: a handler returns ``(rule, note)`` when a
     rule of a variant makes the player lose in the same check (CR 704.6c), else None.
-``combat_damage`` (gid, dealt)
-    combat damage has just been dealt in game ``gid`` (CR 510.2): ``dealt`` holds, for each
-    attacking creature that dealt damage to a player, ``(creature, player, amount)``, the
-    creature as it was as it dealt it (an ``Obj``), in the order the attacks were declared.
 ``game_starts`` (gid)
     game ``gid``'s opening hands and mulligans are done and its first turn is about to begin
     (CR 103.8); a handler may end the game there (CR 506.3: a short deck loses "as soon as it
@@ -104,7 +101,7 @@ EVENTS = ("players_lose", "players_losing", "game_ended", "turn_begins", "turn_s
           "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
           "stops_trigger", "affects", "game_starts", "combat_damage_dealt", "casting",
-          "loses_when", "combat_damage")
+          "loses_when")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

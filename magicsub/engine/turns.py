@@ -213,11 +213,9 @@ def _combat_damage(tx: Tx, gid: int) -> None:
             f"{' and '.join(f'{name} ({n})' for name, n in done)} deal"
             f"{'s' if len(done) == 1 else ''} combat damage to {defender}."))
     hooks.emit("combat_damage_dealt", tx, gid, tuple(
-        (obj.id, hit[1], n) for obj, hit, n in zip(sources, hits, dealt, strict=True) if n > 0))
-    _lifelink(tx, gid, list(zip(sources, dealt, strict=True)))
-    hooks.emit("combat_damage", tx, gid, tuple(
         (obj, defender, n) for obj, (_, defender, _), n in zip(sources, hits, dealt, strict=True)
         if n > 0))
+    _lifelink(tx, gid, list(zip(sources, dealt, strict=True)))
 
 
 def _lifelink(tx: Tx, gid: int, dealt: list[tuple[Obj, int]]) -> None:

@@ -139,16 +139,16 @@ def _commander_tax(tx: Tx, gid: int, card: str, player: str, zone: Zone | None) 
 
 
 @hooks.on("combat_damage_dealt")
-def _count_commander_damage(tx: Tx, gid: int, dealt: tuple[tuple[str, str, int], ...]) -> None:
+def _count_commander_damage(tx: Tx, gid: int, dealt: tuple[tuple[Obj, str, int], ...]) -> None:
     """CR 903.10a: combat damage a commander dealt to a player in a Commander game adds to that
     player's commander damage from it in this game, whoever controls it (CR 903.3)."""
     game = tx.game(gid)
     if game.variant != "commander":
         return
-    for source, player, n in dealt:
-        obj = tx.world.objects.get(source)
-        if obj is None or not obj.commander or obj.kind is not Kind.CARD:
+    for obj, player, n in dealt:
+        if not obj.commander or obj.kind is not Kind.CARD:
             continue
+        source = obj.id
         game = tx.game(gid)
         total = commander_damage(game, player).get(source, 0) + n
         tx.step("903.10a", "by the same commander")

@@ -150,7 +150,7 @@ def _end_step(tx: Tx, gid: int, step: str) -> None:
              "monarch's end step, that player draws a card", DRAW, (game.monarch,))
 
 
-@hooks.on("combat_damage")
+@hooks.on("combat_damage_dealt")
 def _combat_damage(tx: Tx, gid: int, dealt: tuple[tuple[Obj, str, int], ...]) -> None:
     """CR 722.2: "Whenever a creature deals combat damage to the monarch, its controller
     becomes the monarch": it triggers once for each creature that dealt combat damage to the
