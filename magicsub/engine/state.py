@@ -206,7 +206,10 @@ class GameState(NamedTuple):
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
-    726.1b).
+    726.1b); ``recorded``: the choices a player has made ahead of the moment a rule asks them
+    (CR 603.3b: the order of their triggered abilities; CR 514.1: the cards they discard in
+    cleanup), as (rule, player, chooser, ids), used and removed at that moment
+    (``magicsub.rules.recorded_choices``).
     """
 
     gid: int
@@ -245,6 +248,7 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    recorded: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

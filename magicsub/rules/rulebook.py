@@ -16,6 +16,7 @@ from . import (  # noqa: F401
     modifiers,
     phasing,
     ranges,
+    recorded_choices,
     schemes,
     storm,
     subgame,
