@@ -38,7 +38,8 @@ def test_603_6c_800_4a_a_leaving_players_creatures_trigger_others_leaves_the_bat
     702.26k). Konrad does not trigger: nothing died (CR 700.4), and the Specter left the
     leaver's graveyard, not Konrad's controller's."""
     g = _table(leaver, watcher)
-    g.leave(leaver)
+    steps = g.leave(leaver)
+    assert [s.rule for s in steps].count("603.6c") == 2
     assert _stack(g) == ["demon-trigger", "demon-trigger-2"]
     assert [g.obj(t).controller for t in _stack(g)] == [watcher, watcher]
     assert all(g.where(i) == ("outside", "outside") for i in ("bears", "angel", "griffin",
@@ -101,6 +102,7 @@ def test_603_10a_a_demon_leaving_with_its_owner_sees_the_others_leave():
     g.resolve("demon-trigger-3", target="Alex")
     assert len(g.zone("graveyard", "Alex")) == 2
     assert "603.3b" in [s.rule for s in steps]
+    assert [s.rule for s in steps].count("603.10a") == 3
 
 
 def test_603_10a_800_4d_the_leaving_players_graveyard_trigger_is_not_put_on_the_stack():

@@ -42,11 +42,23 @@ def _watch(tx: Tx, gid: int, demon: Obj, before: Obj | None, after: Obj | None) 
         return
     if after is not None and after.game == gid and after.zone is Zone.BATTLEFIELD:
         return
-    where = "the game" if after is None or after.game is None else (
+    left_game = after is None or after.game is None
+    where = "the game" if left_game else (
         _where(after.game) if after.game != gid else f"the {after.zone.value}")
-    fire(tx, gid, demon, f"{demon.name}: {before.name} left the battlefield (for {where}); "
-         "you may have target player mill two cards", "extractor_mill", (before.id,),
-         looks_back=True)
+    text = (f"{demon.name}: {before.name} left the battlefield (for {where}); you may have "
+            "target player mill two cards")
+    now = tx.world.objects.get(demon.id)
+    if now is None or now.game != gid or now.zone is not Zone.BATTLEFIELD:
+        with tx.aside("603.10a", "look back in time"):
+            tx.note(f"{demon.label()} left the battlefield in the same event as {before.name}: "
+                    "its leaves-the-battlefield ability looks back in time and sees "
+                    f"{before.name} leave.")
+            fire(tx, gid, demon, text, "extractor_mill", (before.id,), looks_back=True)
+    elif left_game:
+        with tx.aside("603.6c", "leaves the game because its owner leaves the game"):
+            fire(tx, gid, demon, text, "extractor_mill", (before.id,), looks_back=True)
+    else:
+        fire(tx, gid, demon, text, "extractor_mill", (before.id,), looks_back=True)
 
 
 def _mill(tx: Tx, gid: int, top: Obj, choose, target) -> None:
