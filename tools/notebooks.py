@@ -74,7 +74,7 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-MAX_BYTES = 1_750_000
+MAX_BYTES = 1_830_000
 """The budget of every committed notebook together (issue: a book reviewers can read); raised
 from 1,000,000 for the Rules history part (about six pages, each with two or three steppers'
 text outputs), then to 1,250,000 when every page's Try it section said where it runs (in the
@@ -88,7 +88,9 @@ links with their paragraph as hover title, like the rest of the book's text (abo
 then to 1,750,000 for issue 30's pages: one per subgame card (Enter the Dungeon, The Countdown
 Is at One, Tug of War, each with its stepper's text output and its rulings box, about 57 kB; the
 older Shahrazad rulings beside today's rules, about 4 kB), the comparison of the four cards (four
-steppers' text outputs side by side, about 43 kB) and the restart contrast page (about 23 kB)."""
+steppers' text outputs side by side, about 43 kB) and the restart contrast page (about 23 kB),
+then to 1,830,000 for issue 31's page on the choices a player makes (six steppers' text outputs,
+two rulings boxes, about 76 kB)."""
 
 
 def canonical(nb: nbformat.NotebookNode) -> str:
