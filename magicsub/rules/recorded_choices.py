@@ -73,7 +73,7 @@ def _order_triggers_step(tx: Tx, a: dict) -> None:
         raise RulesError("603.3b", f"{on_stack[0]} is already an object, not a triggered "
                          f"ability waiting for {player} to put it on the stack",
                          subject=on_stack[0])
-    tx.step("603.3b", "in any order they choose")
+    tx.step("603.3b", "each player, in APNAP order, puts each triggered ability they control")
     if who != player:
         tx.step("720.5", "a player makes all choices and decisions the controlled player")
     tx.note(f"{who} chooses the order of {player}'s triggered abilities for the next time they "

@@ -29,6 +29,7 @@ SECTIONS = {
     "109": "Objects",
     "506": "Subgames (the 2003 rules)",
     "508": "Declare Attackers Step",
+    "514": "Cleanup Step",
     "603": "Handling Triggered Abilities",
     "608": "Resolving Spells and Abilities",
     "610": "One-Shot Effects",
