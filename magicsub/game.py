@@ -790,6 +790,19 @@ class Game:
         """``player`` takes a mulligan (CR 103.5; the free multiplayer mulligan, 800.6)."""
         return self.act("mulligan", player=player)
 
+    def order_triggers(self, player: str, order: list[str],
+                       by: str | None = None) -> list[Step]:
+        """``player`` (or ``by``, their controller, CR 720.5) chooses the order, bottom first, in
+        which all their triggered abilities go on the stack the next time they put some there
+        (CR 603.3b); checked then, and refused unless it names each of them once."""
+        return self.act("order_triggers", player=player, order=order, by=by)
+
+    def cleanup_discard(self, player: str, cards: list[str],
+                        by: str | None = None) -> list[Step]:
+        """``player`` (or ``by``, their controller, CR 720.5) chooses the cards they discard to
+        their maximum hand size in their next cleanup step (CR 514.1, 402.2)."""
+        return self.act("cleanup_discard", player=player, cards=cards, by=by)
+
     def draw_game(self) -> list[Step]:
         """The game in progress ends in a draw (CR 104.1, 104.4a)."""
         return self.act("draw_game", value=True)

@@ -134,7 +134,7 @@ def odd_steps(draw):
              "step": list(actions.ADVANCE), "types": [["creature"], []],
              "until": list(actions.DURATIONS) + [{"next_turn": names[0]}],
              "choice": list(actions.CHOICES), "info": list(actions.INFO),
-             "objects": [ids[:1], ids[:3], []]}
+             "objects": [ids[:1], ids[:3], []], "abilities": [[f"{ids[0]}-trigger"], []]}
     odd = {"player": "Zed", "object": "nothing", "target": "nothing", "new_id": ids[0],
            "objects": ["nothing"]}
 

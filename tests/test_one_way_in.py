@@ -116,7 +116,8 @@ PARAMS = {"object": "obj"}
 """Typed methods' parameters whose name differs from their field."""
 BASE = {"player": "Alex", "object": "bears", "target": "bears", "new_id": "t1", "str": "poison",
         "int": 1, "bool": True, "zone": "graveyard", "game": "main", "step": "upkeep",
-        "types": ["creature"], "until": "forever", "choice": "cost", "info": "life"}
+        "types": ["creature"], "until": "forever", "choice": "cost", "info": "life",
+        "objects": ["bears"], "abilities": ["bears-trigger"]}
 """A valid value of each kind, naming what the game below has."""
 
 

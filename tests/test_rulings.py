@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "magicsub" / "rules" / "rulings.yaml"
 
 NOT_HERE = {
+    "Extractor Demon": "no Gatherer ruling on its leaves-the-battlefield ability found",
+    "Zulaport Cutthroat": "no Gatherer ruling found",
     "Serra Angel": "no Gatherer ruling",
     "Yargle, Glutton of Urborg": "no Gatherer ruling found",
     "Isamaru, Hound of Konda": "no Gatherer ruling found",
@@ -38,6 +40,10 @@ NOT_HERE = {
     "Shock": "no Gatherer ruling",
     "Opt": "no Gatherer ruling",
     "Forest": "no Gatherer ruling",
+    "Island": "no Gatherer ruling",
+    "Plains": "no Gatherer ruling",
+    "Swamp": "no Gatherer ruling",
+    "Mountain": "no Gatherer ruling",
     "Maraxus": "no Gatherer ruling (a vanguard card)",
     "Sisay": "no Gatherer ruling (a vanguard card)",
     "Starke": "no Gatherer ruling (a vanguard card)",

@@ -124,7 +124,7 @@ VALID = {"player": ["Alex"], "object": ["x"], "target": ["x", "Alex"], "new_id":
          "zone": list(actions.ZONES), "game": ["main", 0, 2, "3"], "step": list(actions.ADVANCE),
          "types": [[], ["creature"]], "until": list(actions.DURATIONS) + [{"next_turn": "Alex"}],
          "choice": list(actions.CHOICES), "info": list(actions.INFO),
-         "objects": [["x"], [], ["x", "y"]]}
+         "objects": [["x"], [], ["x", "y"]], "abilities": [["x"], [], ["x", "x"]]}
 ODD_VALUES = ["", "x" * (MAX_TEXT + 1), "a\ud800", "٣", "3\n", "1234567890", "upkeep2", "outside",
               MAX_NUMBER + 1, -MAX_NUMBER - 1, True, None, 1.0, 2.5, [], ["creature", ""],
               ["x" * (MAX_TEXT + 1)], {}, {"next_turn": 1}, {"next_turn": "Alex", "x": 1},

@@ -283,6 +283,7 @@ KINDS = {
     "player": "a player's name",
     "object": "an object id",
     "objects": "a list of object ids",
+    "abilities": "a list of triggered abilities' ids (made in play, e.g. konrad-trigger)",
     "target": "an object id or a player's name",
     "new_id": "a new object id",
     "str": "a string",
@@ -358,6 +359,13 @@ def check_value(kind: str, value: object, where: str) -> object:
                 _not_a_name(v, f"{where}[{i}]")
             if len(set(value)) < len(value):
                 raise ScenarioError(f"{where}: an object is named twice in {shown(value)}")
+    elif kind == "abilities":
+        ok = isinstance(value, list | tuple) and len(value) <= MAX_NUMBER \
+            and all(_is_text(v) for v in value)
+        if ok:
+            value = [plain(v) for v in value]
+            for i, v in enumerate(value):
+                _not_a_name(v, f"{where}[{i}]")
     elif kind == "types":
         ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
         if ok:

@@ -79,6 +79,11 @@ Events (arguments after ``tx``):
     judge in (the world now, or the one immediately before the event for a trigger that looks
     back in time, CR 603.10). Emitted with ``emit_any``: a handler that stops it (CR 801.7)
     records why and returns True.
+``trigger_order`` (gid, player, listed)
+    ``player`` puts two or more triggered abilities on the stack in game ``gid`` and chose no
+    order ahead (CR 603.3b); ``listed``: the default order in words. Emitted with ``emit_any``:
+    a handler that says who chooses instead (CR 720.5: the player's controller) and the default
+    returns True.
 ``affects`` (gid, controller, source, change)
     a spell or ability ``source`` (its label) controlled by ``controller`` is resolving in game
     ``gid`` and one of its instructions is about to make ``change`` (a player's life or
@@ -101,7 +106,7 @@ EVENTS = ("players_lose", "players_losing", "game_ended", "turn_begins", "turn_s
           "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
           "stops_trigger", "affects", "game_starts", "combat_damage_dealt", "casting",
-          "loses_when")
+          "loses_when", "trigger_order")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -139,10 +139,9 @@ def put_triggers(tx: Tx, gid: int, *, only: frozenset[str] | None = None) -> Non
         return
     placing = [t for t in pending if t.controller in game.seats
                and game.seat(t.controller).in_game]
-    if len(placing) > 1:
-        _trigger_order(tx, game, placing)
+    ordered = _trigger_order(tx, game, placing)
     for player in game.apnap:
-        for trig in (t for t in pending if t.controller == player):
+        for trig in ordered.get(player) or [t for t in pending if t.controller == player]:
             if not game.seat(player).in_game:
                 tx.step("800.4d", "it isn’t put on the stack")
                 tx.trigger_event(gid, trig.id, trig.text,
@@ -156,23 +155,57 @@ def put_triggers(tx: Tx, gid: int, *, only: frozenset[str] | None = None) -> Non
                       "triggered ability")
 
 
-def _trigger_order(tx: Tx, game, placing: list) -> None:
-    """CR 603.3b: say in which order several waiting triggered abilities go on the stack."""
+def _trigger_order(tx: Tx, game, placing: list) -> dict[str, list]:
+    """CR 603.3b: say in which order several waiting triggered abilities go on the stack; return
+    the abilities of each player who chose an order ahead (``GameState.recorded``), in it."""
+    chosen = {p: (who, ids) for rule, p, who, ids in game.recorded if rule == "603.3b"
+              and any(t.controller == p for t in placing)}
+    if len(placing) < 2 and not chosen:
+        return {}
     tx.step("603.3b", "each player, in APNAP order, puts each triggered ability they control")
     players = [p for p in game.apnap if any(t.controller == p for t in placing)]
     if len(players) > 1:
         tx.note(f"{len(placing)} triggered abilities wait to be put on the stack. APNAP order "
                 f"(CR 101.4): {', then '.join(players)}; the first player's go on the stack "
                 "first, so they resolve last.")
+    ordered: dict[str, list] = {}
     for player in players:
         mine = [t for t in placing if t.controller == player]
+        if player in chosen:
+            ordered[player] = _chosen_order(tx, game, player, mine, *chosen[player])
+            continue
         if len(mine) < 2:
             continue
         listed = ", then ".join(_source_label(tx, t) for t in mine)
+        if hooks.emit_any("trigger_order", tx, game.gid, player, listed):
+            continue
         tx.note(f"{player} may put their {len(mine)} triggered abilities on the stack in any "
                 "order; the engine takes the default: the order they triggered in, and for "
                 "abilities that triggered together, their sources' timestamp order (CR 613.7d): "
                 f"{listed} (the last on top).")
+    return ordered
+
+
+def _chosen_order(tx: Tx, game, player: str, mine: list, who: str, ids: tuple) -> list:
+    """The order ``who`` chose ahead for ``player``'s abilities ``mine`` (CR 603.3b: all of
+    them, each once; refused otherwise, and the request changes nothing), said and used up."""
+    waiting = [t.id for t in mine]
+    if sorted(ids) != sorted(waiting) or len(set(ids)) != len(ids):
+        raise RulesError("603.3b", f"the order chosen for {player}'s triggered abilities names "
+                         f"{', '.join(ids)}; the abilities {player} puts on the stack now are "
+                         f"{', '.join(waiting)} (all of them, each once)", subject=player)
+    by_id = {t.id: t for t in mine}
+    listed = ", then ".join(_source_label(tx, by_id[i]) for i in ids)
+    if who != player:
+        tx.step("720.5", "a player makes all choices and decisions the controlled player")
+    whose = "their" if who == player else f"{player}'s"
+    tx.note(f"{who} chooses the order in which {whose} {len(ids)} triggered "
+            f"abilit{'y goes' if len(ids) == 1 else 'ies go'} on the stack (a recorded choice): "
+            f"{listed} (the last on top).")
+    rest = tuple(r for r in game.recorded if not (r[0] == "603.3b" and r[1] == player))
+    tx.fact(game.gid, "recorded", rest, f"{who}'s chosen order for {player}'s triggered "
+            "abilities is used")
+    return [by_id[i] for i in ids]
 
 
 def _source_label(tx: Tx, trig) -> str:

@@ -225,8 +225,11 @@ class GameState(NamedTuple):
     ``monarch``, ``initiative``: the player who is the monarch (CR 722) or has the initiative
     (CR 723) in this game, None when nobody is (CR 722.1: none until an effect makes one; CR
     726.1b: a subgame starts without either); ``until_monarch``: the cards exiled in it "until
-    an opponent becomes the monarch", as ``magicsub.rules.designations.Held`` records.
-
+    an opponent becomes the monarch", as ``magicsub.rules.designations.Held`` records;
+    ``recorded``: the choices a player has made ahead of the moment a rule asks them
+    (CR 603.3b: the order of their triggered abilities; CR 514.1: the cards they discard in
+    cleanup), as (rule, player, chooser, ids), used and removed at that moment
+    (``magicsub.rules.recorded_choices``).
     """
 
     gid: int
@@ -276,6 +279,7 @@ class GameState(NamedTuple):
     monarch: str | None = None
     initiative: str | None = None
     until_monarch: tuple = ()
+    recorded: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -276,7 +276,8 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
         return
     games = {o.game for o in befores} | {o.game for o in afters}
     games.discard(None)
-    quiet = not any(index.get(gid) for gid in games)  # no permanent with a triggered ability
+    left = _left_at_once(tx)
+    quiet = not any(index.get(gid) or left.get(gid) for gid in games)
     if quiet and not any(b.name in names for b in leaving):
         return  # and nothing that watches leaves a battlefield
     objects = tx.world.objects
@@ -288,6 +289,29 @@ def on_move(tx: Tx, moves: tuple[tuple[Obj | None, Obj | None], ...]) -> None:
                     or before.name not in names):
                 continue  # no watcher on these battlefields, and nothing leaves one
             watch_all(tx, before, after, names, seen)
+    if tx.moment is not None:
+        for before in leaving:
+            if before.name in names and not before.phased_out and before.face_up:
+                left.setdefault(before.game, []).append(before)
+
+
+_LEFT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Per request, the event (``Tx.moment``) being made of several moves at once and the watching
+permanents that have left a battlefield in it, by game."""
+
+
+def _left_at_once(tx: Tx) -> dict[int, list[Obj]]:
+    """The watching permanents that left a battlefield earlier in the event now being made at
+    once (a player's objects leaving the game, CR 800.4a): a trigger that looks back in time
+    still sees them (CR 603.10a). Empty outside such an event."""
+    moment = tx.moment
+    if moment is None:
+        return {}
+    held = _LEFT.get(tx)
+    if held is None or held[0] != moment:
+        held = (moment, {})
+        _LEFT[tx] = held
+    return held[1]
 
 
 def _watchers(tx: Tx, gid: int, names: frozenset[str], seen: dict | None) -> list[Obj]:
@@ -323,6 +347,9 @@ def watch_all(tx: Tx, before: Obj | None, after: Obj | None,
         if before is not None and before.game == gid and before.zone is Zone.BATTLEFIELD \
                 and before.name in names and all(o.id != before.id for o in sources):
             sources = [*sources, before]
+        gone = [o for o in _left_at_once(tx).get(gid, ()) if all(s.id != o.id for s in sources)]
+        if gone:
+            sources = sorted([*sources, *gone], key=timestamp)
         for source in sources:
             card = lookup(source.name)
             if card is not None and card.watch is not None:

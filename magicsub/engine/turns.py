@@ -61,6 +61,8 @@ def pass_priority(tx: Tx, player: str) -> None:
         else:
             tx.step("117.4", "if the stack is empty, the phase or step ends")
             nxt = STEPS[STEPS.index(game.step) + 1] if game.step != "cleanup" else "next_turn"
+            if game.step == "cleanup" and _another_cleanup(tx, gid):
+                return
             advance(tx, "main" if nxt == "draw" and skips_first_draw(game) else nxt)
         return
     tx.set_priority(gid, nxt, keep_passes=True)
@@ -87,6 +89,8 @@ def advance(tx: Tx, target: str) -> None:
         if game.ended or tx.world.current != gid:
             return
         if game.step == "cleanup":
+            if game.priority is not None and _another_cleanup(tx, gid):
+                return
             begin_turn(tx, gid)
             if target == "next_turn":
                 return
@@ -126,6 +130,8 @@ def advance(tx: Tx, target: str) -> None:
             return
         if nxt in PRIORITY_STEPS:
             priority_point(tx, gid, None)
+        elif nxt == "cleanup" and _cleanup_priority(tx, gid):
+            return
         else:
             tx.set_priority(gid, None)
         if tx.world.current != gid or tx.game(gid).ended:
@@ -135,6 +141,26 @@ def advance(tx: Tx, target: str) -> None:
         if tx.world.stack(gid):
             tx.note("The stack is not empty, so the game stops here (CR 500.2).")
             return
+
+
+def _cleanup_priority(tx: Tx, gid: int) -> bool:
+    """CR 514.3a: triggered abilities wait after the cleanup step's actions (a discarded card
+    triggered one): they go on the stack and the active player gets priority. True when so."""
+    if not tx.game(gid).pending:
+        return False
+    tx.step("514.3a", "then the active player gets priority")
+    priority_point(tx, gid, None)
+    return True
+
+
+def _another_cleanup(tx: Tx, gid: int) -> bool:
+    """CR 514.3a: players had priority in the cleanup step, the stack is empty and all passed:
+    another cleanup step begins. True when players receive priority in it again."""
+    tx.step("514.3a", "another cleanup step begins")
+    tx.set_priority(gid, None)
+    _turn_based(tx, gid, "cleanup")
+    game = tx.game(gid)
+    return game.ended or tx.world.current != gid or _cleanup_priority(tx, gid)
 
 
 def skips_first_draw(game) -> bool:

@@ -19,6 +19,7 @@ from . import (  # noqa: F401
     modifiers,
     phasing,
     ranges,
+    recorded_choices,
     restart,
     schemes,
     storm,

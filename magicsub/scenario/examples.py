@@ -31,6 +31,7 @@ SECTIONS = {
     "500": "General (turn structure)",
     "506": "Subgames (the 2003 rules)",
     "508": "Declare Attackers Step",
+    "514": "Cleanup Step",
     "603": "Handling Triggered Abilities",
     "608": "Resolving Spells and Abilities",
     "610": "One-Shot Effects",

@@ -134,7 +134,8 @@ def kind_schema(kind: str) -> dict:
               "choice": lambda: _enum(CHOICES, title), "info": lambda: _enum(INFO, title),
               "game": lambda: GAME, "until": lambda: UNTIL,
               "types": lambda: _list(_text("a card type"), title),
-              "objects": lambda: {**IDS, "title": title, "uniqueItems": True}}
+              "objects": lambda: {**IDS, "title": title, "uniqueItems": True},
+              "abilities": lambda: {**IDS, "title": title}}
     return dict(simple[kind]())
 
 
