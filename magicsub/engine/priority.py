@@ -195,6 +195,8 @@ def check_sba(tx: Tx, gid: int) -> bool:
             losers.append((player, "704.5b"))
         elif seat.counters.get("poison", 0) >= 10:
             losers.append((player, "704.5c"))
+    spared = [p for p, rule in losers if hooks.emit_any("loss_prevented", tx, gid, p, rule)]
+    losers = [(p, rule) for p, rule in losers if p not in spared]
     world = tx.world
     copies = [o for o in world.marked(gid, "kind", Kind.COPY) if o.zone is not Zone.STACK]
     auras = [o for o in world.marked(gid, "type", "aura") if not _attached(tx, o)]
@@ -215,6 +217,9 @@ def check_sba(tx: Tx, gid: int) -> bool:
             tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
                     "checked")
         hooks.emit("players_lose", tx, gid, [p for p, _ in losers])
+    elif spared and tx.game(gid).drew_empty:
+        tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
+                "checked")
     return bool(copies or auras or losers or others)
 
 

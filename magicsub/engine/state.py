@@ -206,7 +206,9 @@ class GameState(NamedTuple):
     ``asked``: the choices given as the spell that created the subgame resolved, for its end
     (``find``, ``keep``), as (name, value) pairs; ``damage_replacements``: the replacement
     effects on damage dealt to its players, oldest first (``magicsub.engine.damage``, CR 614.1a,
-    726.1b).
+    726.1b); ``outcomes``: the effects of its resolved spells that say a player can't lose or
+    can't win it (``magicsub.rules.outcomes``, CR 101.2, 104); ``spared``: what the trace has
+    said stopped a player's loss, as (player, rule, sources), said again when it changes.
     """
 
     gid: int
@@ -245,6 +247,8 @@ class GameState(NamedTuple):
     set_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()
     asked: tuple[tuple[str, object], ...] = ()
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    outcomes: tuple = ()
+    spared: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

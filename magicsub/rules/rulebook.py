@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     control,
     leaving,
     modifiers,
+    outcomes,
     phasing,
     ranges,
     schemes,
