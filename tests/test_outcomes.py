@@ -324,3 +324,59 @@ def test_the_rules_module_hooks_the_events_it_names():
     """``magicsub.rules.outcomes`` handles the moments it documents."""
     for event in ("loss_prevented", "player_wins", "game_ended", "cleanup"):
         assert any(fn.__module__ == "magicsub.rules.outcomes" for fn in hooks.handlers(event))
+
+
+def attacked_under_grace(life: int) -> Game:
+    """Alex at ``life``; on Bianca's turn her 5/5 attacks him and he casts Angel's Grace."""
+    g = Game(["Alex", "Bianca"], seed=1, libraries={"Alex": 10, "Bianca": 10},
+             life={"Alex": life})
+    g.add_object("grace", "Angel's Grace", owner="Alex", zone="hand")
+    g.add_object("giant", "Hill Giant", owner="Bianca", zone="battlefield", types=["creature"],
+                 power=5, toughness=5, plain=True)
+    run(g, {"advance": "next_turn"}, {"advance": "declare_attackers"},
+        {"attack": {"creature": "giant", "defender": "Alex"}}, {"pass_priority": "Bianca"},
+        {"cast": {"card": "grace", "by": "Alex"}}, {"resolve": "grace"})
+    return g
+
+
+def test_614_1a_angels_grace_damage_reduces_life_to_1_instead():
+    """CR 614.1a: "damage that would reduce your life total to less than 1 reduces it to 1
+    instead": 5 combat damage takes Alex from 3 to 1, in a step of its own before the life
+    change; the damage is dealt (the Gatherer ruling of 2021-03-19)."""
+    g = attacked_under_grace(3)
+    steps = g.apply({"advance": "combat_damage"})
+    i = find(steps, "614.1a")
+    assert "from 3 to -2; it reduces it to 1 instead" in steps[i].notes[0]
+    assert seat(g, "Alex").life == 1 and seat(g, "Alex").in_game
+    assert i < max(j for j, s in enumerate(steps) if s.rule == "510.2")
+
+
+def test_614_1a_angels_grace_below_1_damage_reduces_further():
+    """Gatherer ruling of 2021-03-19: "If you have less than 1 life, damage dealt to you
+    reduces your life total further below 0 (as normal)." Alex at 0 (he can't lose this turn)
+    is dealt 5: -5. At cleanup the effect ends and he loses (CR 514.3a, 704.5a)."""
+    g = attacked_under_grace(3)
+    g.apply({"life": {"player": "Alex", "set": 0}})
+    steps = g.apply({"advance": "combat_damage"})
+    assert "614.1a" not in rules(steps) and seat(g, "Alex").life == -5
+    assert seat(g, "Alex").in_game
+    g.apply({"advance": "cleanup"})
+    assert g.world.main.winner == "Bianca"
+
+
+def test_119_3_angels_grace_life_loss_is_not_damage():
+    """Gatherer ruling of 2021-03-19: "Angel's Grace doesn't stop loss of life from effects that
+    say that you lose life." Alex at 3 loses 5 life: -2 (and stays: he can't lose)."""
+    g = attacked_under_grace(3)
+    g.apply({"life": {"player": "Alex", "add": -5}})
+    assert seat(g, "Alex").life == -2 and seat(g, "Alex").in_game
+    assert g.world.main.damage_replacements[0].floor == 1
+
+
+def test_514_2_the_damage_floor_ends_with_the_turn():
+    """CR 514.2: "until end of turn": the floor ends in the cleanup step with the rest of
+    Angel's Grace; the game's replacement effects are empty again."""
+    g = attacked_under_grace(3)
+    steps = g.apply({"advance": "cleanup"})
+    assert "ends (end of turn)" in " ".join(c.words() for c in steps[find(steps, "514.2")].changes)
+    assert g.world.main.damage_replacements == () and g.world.main.outcomes == ()

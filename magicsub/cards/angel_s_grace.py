@@ -2,11 +2,13 @@
 the game and their opponents can't win it until the cleanup step ends "this turn" effects
 (CR 514.2; then CR 514.3a checks state-based actions: the Gatherer ruling of 2006-09-25, "After
 the effect wears off during the cleanup step, you'll lose the game if your total is 0 or less").
-Split second (CR 702.61) and the last sentence (a replacement of damage, CR 614.1) are printed
-here but not modelled: the engine says so when the spell resolves."""
+Its last sentence is a replacement effect on damage (CR 614.1a, ``damage.floor_for``) that ends
+with the rest in the cleanup step. Split second (CR 702.61a) is printed here; this engine has no
+responses to forbid."""
 
 from __future__ import annotations
 
+from ..engine import damage
 from ..engine.objects import Obj
 from ..engine.registry import CardDef, register
 from ..engine.resolution import FOLLOWS
@@ -29,8 +31,7 @@ def _resolve(tx: Tx, gid: int, top: Obj, choose, target) -> None:
     tx.step("608.2c", FOLLOWS)
     outcomes.begin(tx, gid, NAME, ((you, outcomes.LOSE),) + tuple(
         (p, outcomes.WIN) for p in game.in_game if p != you))
-    tx.note(f"{you} can't lose the game this turn and {you}'s opponents can't win it this turn "
-            "(the damage replacement of its last sentence is not modelled by this engine).")
+    damage.floor_for(tx, gid, you, NAME)
 
 
 register(CardDef(NAME, ("instant",), TEXT, keywords=("split second",),

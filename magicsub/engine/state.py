@@ -161,7 +161,9 @@ class DamageReplacement:
     damage any source would deal to one of ``players`` is multiplied by ``factor`` instead
     (2: "it deals double that damage"), for the rest of the game (CR 611.2a). It belongs to the
     game it was created in (CR 726.1b: it means nothing in another, and one created in a subgame
-    ends with it). ``source`` names the card that created it; ``text`` says what it does."""
+    ends with it). ``source`` names the card that created it; ``text`` says what it does.
+    ``floor`` (with ``factor`` 1): "damage that would reduce [the player's] life total to less
+    than ``floor`` reduces it to ``floor`` instead" (Angel's Grace; its own rule ends it)."""
 
     id: str
     game: int
@@ -170,6 +172,7 @@ class DamageReplacement:
     text: str
     order: int
     factor: int = 2
+    floor: int = 0
 
 
 @dataclass(frozen=True, slots=True)

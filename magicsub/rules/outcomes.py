@@ -8,8 +8,9 @@ the "can't" effect takes precedence (CR 101.2). Two kinds of source:
   controller now (CR 109.5, 611.3a-b): when it leaves the battlefield or changes controller, the
   effect leaves or follows it at once, and the next state-based action check sees the change;
 - a resolved spell's effect (Angel's Grace: ``begin``), kept with its game (``Outcome``,
-  ``GameState.outcomes``) until the cleanup step ends its "this turn" effects (CR 514.2); the game
-  then checks state-based actions again (CR 514.3a).
+  ``GameState.outcomes``) until the cleanup step ends its "this turn" effects (CR 514.2), with
+  the spell's "until end of turn" damage replacement of the same source (``damage.floor_for``);
+  the game then checks state-based actions again (CR 514.3a).
 
 Both belong to one game (CR 726.1b): a main-game Platinum Angel is no object of its subgame and
 does nothing there, and the other way round. What they stop: the state-based actions that make a
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import hooks
+from ..engine import damage, hooks
 from ..engine.limits import joined
 from ..engine.objects import Obj
 from ..engine.priority import check_sba
@@ -173,9 +174,12 @@ def _this_turn_ends(tx: Tx, gid: int) -> None:
     game = tx.game(gid)
     if not game.outcomes:
         return
-    gone = joined(sorted({e.source for e in game.outcomes}))
+    sources = {e.source for e in game.outcomes}
+    gone = joined(sorted(sources))
     tx.fact(gid, "outcomes", (), f"{gone}'s effect ends: no player is kept from losing or "
             "winning by it any more")
+    for floor in damage.floors_of(game, sources):
+        damage.end(tx, floor, "ends (end of turn)")
     tx.step("514.3a", "the game checks to see if any state-based actions would be performed")
     for _ in range(50):
         if not check_sba(tx, gid) or tx.game(gid).ended:
