@@ -268,7 +268,9 @@ def test_726_1b_a_main_game_angel_does_nothing_in_the_subgame():
     steps = g.apply({"life": {"player": "Alex", "set": 0}})
     sub = g.world.games[1]
     assert sub.winner == "Bianca" and sub.seat("Alex").result == "lost"
-    assert find(steps, "704.5a") < find(steps, "726.5")
+    i = find(steps, "726.1b")
+    assert "no meaning in subgame 1" in steps[i].notes[0]
+    assert i < find(steps, "704.5a") < find(steps, "726.5")
     assert seat(g, "Alex").in_game and seat(g, "Alex").life == 0
     assert g.where("angel") == ("main", "battlefield")
 

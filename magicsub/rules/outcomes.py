@@ -118,6 +118,7 @@ def _spared(tx: Tx, gid: int, player: str, rule: str) -> bool:
     the first time, and again when what stops the loss has changed."""
     who = stopping(tx.world, gid, player, LOSE)
     if not who:
+        _elsewhere(tx, gid, player)
         return False
     game = tx.game(gid)
     known = next((s for p, r, s in game.spared if p == player and r == rule), None)
@@ -129,6 +130,18 @@ def _spared(tx: Tx, gid: int, player: str, rule: str) -> bool:
         tx.fact(gid, "spared", kept + ((player, rule, tuple(who)),),
                 f"{player} can't lose {game_name(gid)}")
     return True
+
+
+def _elsewhere(tx: Tx, gid: int, player: str) -> None:
+    """CR 726.1b: what keeps ``player`` from losing a game this subgame is played in has no
+    meaning here; the trace says so as they lose."""
+    outer = [g for g in tx.world.ancestors(gid) if g != gid]
+    found = [(g, w) for g in outer for w in stopping(tx.world, g, player, LOSE)]
+    if not found:
+        return
+    tx.step("726.1b", "No effects or definitions created in either the main game or the subgame")
+    tx.note(f"{player} can't lose {game_name(found[0][0])} ({found[0][1]}), but that has no "
+            f"meaning in {game_name(gid)}: {player} loses it.")
 
 
 @hooks.on("player_wins")
