@@ -139,7 +139,7 @@ def _elsewhere(tx: Tx, gid: int, player: str) -> None:
     found = [(g, w) for g in outer for w in stopping(tx.world, g, player, LOSE)]
     if not found:
         return
-    tx.step("726.1b", "No effects or definitions created in either the main game or the subgame")
+    tx.step("726.1b", "No effects or definitions created in either the main game")
     tx.note(f"{player} can't lose {game_name(found[0][0])} ({found[0][1]}), but that has no "
             f"meaning in {game_name(gid)}: {player} loses it.")
 
