@@ -47,6 +47,9 @@ NOT_HERE = {
     "Maraxus": "no Gatherer ruling (a vanguard card)",
     "Sisay": "no Gatherer ruling (a vanguard card)",
     "Starke": "no Gatherer ruling (a vanguard card)",
+    "Platinum Angel": "its Gatherer rulings could not be read (Abyssal Persecutor's, the same "
+                      "class with the roles swapped, are quoted)",
+    "Hill Giant": "no Gatherer ruling",
     "Soldier": "a token's name, not a card",
     "Myr": "a token's name, not a card",
     "Laelia, the Blade Reforged": "its Gatherer rulings (2021) could not be read",

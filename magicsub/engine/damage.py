@@ -45,9 +45,20 @@ def every(game: GameState) -> list[DamageReplacement]:
 
 
 def applying(game: GameState, player: str) -> list[DamageReplacement]:
-    """The damage replacement effects of ``game`` that apply to damage dealt to ``player``,
+    """The damage replacement effects of ``game`` that multiply the damage dealt to ``player``,
     oldest first (CR 726.1b: only this game's)."""
-    return [r for r in every(game) if player in r.players]
+    return [r for r in every(game) if player in r.players and not r.floor]
+
+
+def floors(game: GameState, player: str) -> list[DamageReplacement]:
+    """The damage replacement effects of ``game`` that keep damage from reducing ``player``'s
+    life total below a floor, oldest first."""
+    return [r for r in every(game) if player in r.players and r.floor]
+
+
+def floors_of(game: GameState, sources: set[str]) -> list[DamageReplacement]:
+    """The floor effects of ``game`` created by the cards named in ``sources``, oldest first."""
+    return [r for r in every(game) if r.floor and r.source in sources]
 
 
 def factor(game: GameState, player: str) -> int:
@@ -62,6 +73,9 @@ def factor(game: GameState, player: str) -> int:
 def describe(effect: DamageReplacement) -> str:
     """The effect in words: "damage dealt to Bianca is doubled (The Countdown Is at One)"."""
     names = joined(effect.players)
+    if effect.floor:
+        return (f"damage that would reduce {names}'s life total to less than {effect.floor} "
+                f"reduces it to {effect.floor} instead ({effect.source})")
     how = "doubled" if effect.factor == 2 else f"multiplied by {effect.factor}"
     return f"damage dealt to {names} is {how} ({effect.source})"
 
@@ -97,6 +111,33 @@ def double_for(tx: Tx, gid: int, players: Iterable[str], source: str,
         tx.record(ReplacementChange(gid, effect.id, f"{effect.text}, for the rest of "
                                     f"{_where(gid)}", "begins", "begin", effect))
     return effect
+
+
+def floor_for(tx: Tx, gid: int, player: str, source: str, floor: int = 1) -> DamageReplacement:
+    """Start, in game ``gid``, the replacement effect "damage that would reduce ``player``'s
+    life total to less than ``floor`` reduces it to ``floor`` instead" (CR 614.1a), recorded in
+    a step citing CR 614.1a aside from the open one. Damage dealt to a player whose life is
+    already below the floor reduces it as normal. The rule that made it ends it (``end``).
+
+    :raises RulesError: (CR 102.1) ``player`` is not a player of game ``gid``.
+    """
+    game = tx.game(gid)
+    if player not in game.seats:
+        raise RulesError("102.1", f"{shown(player)} is not a player of {_where(gid)}",
+                         subject=str(player))
+    order = tx.next_order()
+    effect = DamageReplacement(f"replacement-{order}", gid, (player,), source, "", order,
+                               factor=1, floor=floor)
+    effect = replace(effect, text=describe(effect))
+    with tx.aside("614.1a", "are replacement effects"):
+        tx.record(ReplacementChange(gid, effect.id, effect.text, "begins", "begin", effect))
+    return effect
+
+
+def end(tx: Tx, effect: DamageReplacement, ends: str) -> None:
+    """One damage replacement effect ends (``ends``: the words of its ending), recorded in the
+    open step."""
+    tx.record(ReplacementChange(effect.game, effect.id, effect.text, ends, "end", effect))
 
 
 def end_with_game(tx: Tx, gid: int, ends: str) -> None:
@@ -143,7 +184,8 @@ def deal_at_once(tx: Tx, gid: int, hits: Sequence[Hit], *,
         if say is not None:
             tx.note(say(player, dealt[player]))
         total = sum(n for _, n in dealt[player] if n > 0)
-        tx.set_life(gid, player, tx.game(gid).seat(player).life - total)
+        life = tx.game(gid).seat(player).life
+        tx.set_life(gid, player, _floored(tx, gid, player, life, life - total))
     taken = {player: iter(amounts) for player, amounts in dealt.items()}
     return [next(taken[p])[1] if p in taken else 0 for _, p, _ in hits]
 
@@ -175,3 +217,16 @@ def _replaced(tx: Tx, gid: int, player: str,
                 now.append((source, n))
             hits = now
     return hits
+
+
+def _floored(tx: Tx, gid: int, player: str, life: int, new: int) -> int:
+    """``player``'s life total after damage takes it from ``life`` to ``new``, with the game's
+    floors applied (a step citing CR 614.1a aside from the caller's for each that applies)."""
+    for effect in floors(tx.game(gid), player):
+        if life >= effect.floor > new:
+            with tx.aside("614.1a", "are replacement effects"):
+                tx.note(f"{effect.text}: the damage would reduce {player}'s life total from "
+                        f"{life} to {new}; it reduces it to {effect.floor} instead. The damage "
+                        "is still dealt (lifelink still gains that much life).")
+            new = effect.floor
+    return new

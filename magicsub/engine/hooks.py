@@ -39,6 +39,11 @@ Events (arguments after ``tx``):
 ``player_wins`` (gid, player)
     an effect states that ``player`` wins game ``gid`` (CR 104.2b); emitted with ``emit_any``:
     a handler that applies a rule instead (CR 801.14) returns True and the game does not end.
+``loss_prevented`` (gid, player, rule)
+    ``player`` would lose game ``gid`` by ``rule`` (a state-based action, CR 704.5a-c; an
+    effect, CR 104.3e; CR 801.14); emitted with ``emit_any``: a handler that finds an effect
+    saying the player can't lose (CR 101.2) records why and returns True, and the player does
+    not lose. Never emitted for a concession (CR 104.3a).
 ``state_based_actions`` (gid)
     state-based actions are checked once in game ``gid`` (CR 704.3), at the same time as the
     core's; emitted with ``emit_any``: a handler returns True when it performed one.
@@ -106,7 +111,8 @@ EVENTS = ("players_lose", "players_losing", "game_ended", "turn_begins", "turn_s
           "player_wins",
           "state_based_actions", "targets_chosen", "spell_cast", "decision", "attack_declared",
           "stops_trigger", "affects", "game_starts", "combat_damage_dealt", "casting",
-          "loses_when", "trigger_order")
+          "loses_when", "trigger_order",
+          "loss_prevented")
 """The events the core emits."""
 
 _HANDLERS: dict[str, list[Callable]] = {name: [] for name in EVENTS}

@@ -232,6 +232,8 @@ def check_sba(tx: Tx, gid: int) -> bool:
         else:
             losers += [(player, rule, note) for rule, note in
                        hooks.ask("loses_when", tx, gid, player)[:1]]
+    spared = [p for p, rule, *_ in losers if hooks.emit_any("loss_prevented", tx, gid, p, rule)]
+    losers = [entry for entry in losers if entry[0] not in spared]
     world = tx.world
     copies = [o for o in world.marked(gid, "kind", Kind.COPY) if o.zone is not Zone.STACK]
     auras = [o for o in world.marked(gid, "type", "aura") if not _attached(tx, o)]
@@ -254,6 +256,9 @@ def check_sba(tx: Tx, gid: int) -> bool:
             tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
                     "checked")
         hooks.emit("players_lose", tx, gid, [p for p, *_ in losers])
+    elif spared and tx.game(gid).drew_empty:
+        tx.fact(gid, "drew_empty", frozenset(), "the draws from an empty library have been "
+                "checked")
     return bool(copies or auras or losers or others)
 
 

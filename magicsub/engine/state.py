@@ -161,7 +161,9 @@ class DamageReplacement:
     damage any source would deal to one of ``players`` is multiplied by ``factor`` instead
     (2: "it deals double that damage"), for the rest of the game (CR 611.2a). It belongs to the
     game it was created in (CR 726.1b: it means nothing in another, and one created in a subgame
-    ends with it). ``source`` names the card that created it; ``text`` says what it does."""
+    ends with it). ``source`` names the card that created it; ``text`` says what it does.
+    ``floor`` (with ``factor`` 1): "damage that would reduce [the player's] life total to less
+    than ``floor`` reduces it to ``floor`` instead" (Angel's Grace; its own rule ends it)."""
 
     id: str
     game: int
@@ -170,6 +172,7 @@ class DamageReplacement:
     text: str
     order: int
     factor: int = 2
+    floor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +232,9 @@ class GameState(NamedTuple):
     ``recorded``: the choices a player has made ahead of the moment a rule asks them
     (CR 603.3b: the order of their triggered abilities; CR 514.1: the cards they discard in
     cleanup), as (rule, player, chooser, ids), used and removed at that moment
-    (``magicsub.rules.recorded_choices``).
+    (``magicsub.rules.recorded_choices``); ``outcomes``: the effects of its resolved spells that say a player can't lose or
+    can't win it (``magicsub.rules.outcomes``, CR 101.2, 104); ``spared``: what the trace has
+    said stopped a player's loss, as (player, rule, sources), said again when it changes.
     """
 
     gid: int
@@ -280,6 +285,8 @@ class GameState(NamedTuple):
     initiative: str | None = None
     until_monarch: tuple = ()
     recorded: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
+    outcomes: tuple = ()
+    spared: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -80,6 +80,8 @@ def request(tx: Tx, player: str, how: str, gid: int | None = None) -> None:
     progress; else a game it is discontinued under)."""
     gid = check_can_leave(tx, player, gid)
     cur = tx.world.current
+    if how == "lose" and hooks.emit_any("loss_prevented", tx, gid, player, "104.3e"):
+        return
     if how == "concede":
         tx.step("104.3a", "A player can concede the game at any time" if gid != cur
                 else "A player who concedes leaves the game immediately")

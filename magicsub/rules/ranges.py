@@ -296,18 +296,26 @@ def _wins(tx: Tx, gid: int, player: str) -> bool:
     game = tx.game(gid)
     if not uses_option(game):
         return False
-    losers = [p for p in within(game, player) if p != player]
+    near = [p for p in within(game, player) if p != player]
     tx.step("801.14", "lose the game instead")
+    losers = [p for p in near if not hooks.emit_any("loss_prevented", tx, gid, p, "801.14")]
+    spared = [p for p in near if p not in losers]
+    if spared:
+        tx.step("801.14", "lose the game instead")
     if not losers:
         tx.note(f"No opponent of {player} is within {player}'s range of influence: nobody "
-                "loses, and the game goes on.")
+                "loses, and the game goes on." if not near else
+                f"{player} does not win, and {joined(spared)}, within {player}'s range of "
+                f"influence, can't lose the game: nobody loses, and the game goes on.")
         return True
-    others = [p for p in game.in_game if p != player and p not in losers]
+    others = [p for p in game.in_game if p != player and p not in near]
     reach = range_of(game, player)
     one = len(losers) == 1
     tx.note(f"{player} does not win; instead {joined(losers)}, the "
             f"{'opponent' if one else 'opponents'} within {player}'s range of influence "
             f"({reach} seat{'' if reach == 1 else 's'}), {'loses' if one else 'lose'} the game"
+            + (f"; {joined(spared)} can't lose the game and "
+               f"{'stays' if len(spared) == 1 else 'stay'} in it" if spared else "")
             + (f". {joined(others)} {'is' if len(others) == 1 else 'are'} out of range and "
                f"{'plays' if len(others) == 1 else 'play'} on." if others else "."))
     for p in losers:

@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     extra_turns,
     leaving,
     modifiers,
+    outcomes,
     phasing,
     ranges,
     recorded_choices,

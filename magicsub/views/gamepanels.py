@@ -131,7 +131,8 @@ class GamePanels(Seats):
             out.append(f'<div class="ms-z"><span class="ms-zn">Control effects</span>'
                        f"<ul>{items}</ul></div>")
         if g.damage_replacements:
-            items = "".join(f"<li>{_e(r.text)} (for the rest of the game, "
+            items = "".join(f"<li>{_e(r.text)} ("
+                            f"{'until end of turn' if r.floor else 'for the rest of the game'}, "
                             f"{self.rule('614.1a')})</li>" for r in damage.every(g))
             out.append('<div class="ms-z" data-replacements="'
                        f'{attr(len(g.damage_replacements))}"><span class="ms-zn">Replacement '
