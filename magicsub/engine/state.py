@@ -232,9 +232,10 @@ class GameState(NamedTuple):
     ``recorded``: the choices a player has made ahead of the moment a rule asks them
     (CR 603.3b: the order of their triggered abilities; CR 514.1: the cards they discard in
     cleanup), as (rule, player, chooser, ids), used and removed at that moment
-    (``magicsub.rules.recorded_choices``); ``outcomes``: the effects of its resolved spells that say a player can't lose or
-    can't win it (``magicsub.rules.outcomes``, CR 101.2, 104); ``spared``: what the trace has
-    said stopped a player's loss, as (player, rule, sources), said again when it changes.
+    (``magicsub.rules.recorded_choices``); ``outcomes``: the effects of its resolved spells
+    that say a player can't lose or can't win it (``magicsub.rules.outcomes``, CR 101.2, 104);
+    ``spared``: what the trace has said stopped a player's loss, as (player, rule, sources),
+    said again when it changes.
     """
 
     gid: int
