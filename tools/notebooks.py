@@ -89,10 +89,11 @@ then to 1,750,000 for issue 30's pages: one per subgame card (Enter the Dungeon,
 Is at One, Tug of War, each with its stepper's text output and its rulings box, about 57 kB; the
 older Shahrazad rulings beside today's rules, about 4 kB), the comparison of the four cards (four
 steppers' text outputs side by side, about 43 kB) and the restart contrast page (about 23 kB),
-then to 2,300,000 for issue 31's pages: the Commander table chapter (a concession at the
-table, commander damage and tax, the monarch and emblems, turns a player doesn't take: eight
-steppers on that page alone, about 90 kB), can't lose and can't win, recorded choices,
-Two-Headed Giant and the stepped restart (ISSUE31_SIZES below the merge says each page's size)."""
+then to 2,300,000 for issue 31's pages (sizes as merged): the Commander table chapter, its
+opening page (a concession at the table, about 36 kB), commander damage and tax (79 kB), the
+monarch, the initiative and emblems (82 kB), turns a player doesn't take (eight steppers, 99
+kB); can't lose and can't win (45 kB), choices a player makes (76 kB), Two-Headed Giant (36
+kB) and the restart, stepped beside a subgame (74 kB, 27 kB before)."""
 
 
 def canonical(nb: nbformat.NotebookNode) -> str:

@@ -1,7 +1,7 @@
 """Extractor Demon: a creature whose leaves-the-battlefield ability watches every other creature
 (CR 603.6c, 603.10a).
 
-Oracle text: "Flying. Whenever another creature leaves the battlefield, you may have target
+Oracle text: "Flying / Whenever another creature leaves the battlefield, you may have target
 player mill two cards. Unearth {2}{B} ({2}{B}: Return this card from your graveyard to the
 battlefield. It gains haste. Exile it at the beginning of the next end step or if it would leave
 the battlefield. Unearth only as a sorcery.)"
@@ -27,8 +27,8 @@ from ..engine.triggers import fire
 from ..engine.zones import Zone
 
 NAME = "Extractor Demon"
-TEXT = ("Flying. Whenever another creature leaves the battlefield, you may have target player "
-        "mill two cards. Unearth {2}{B} ({2}{B}: Return this card from your graveyard to the "
+TEXT = ("Flying\nWhenever another creature leaves the battlefield, you may have target player "
+        "mill two cards.\nUnearth {2}{B} ({2}{B}: Return this card from your graveyard to the "
         "battlefield. It gains haste. Exile it at the beginning of the next end step or if it "
         "would leave the battlefield. Unearth only as a sorcery.)")
 
