@@ -350,22 +350,15 @@ def check_value(kind: str, value: object, where: str) -> object:
     elif kind in ("zone", "step", "choice", "info"):
         ok = isinstance(value, str) and value in {"zone": ZONES, "step": ADVANCE,
                                                   "choice": CHOICES, "info": INFO}[kind]
-    elif kind == "objects":
+    elif kind in ("objects", "abilities"):
         ok = isinstance(value, list | tuple) and len(value) <= MAX_NUMBER \
             and all(_is_text(v) for v in value)
         if ok:
             value = [plain(v) for v in value]
             for i, v in enumerate(value):
                 _not_a_name(v, f"{where}[{i}]")
-            if len(set(value)) < len(value):
+            if kind == "objects" and len(set(value)) < len(value):
                 raise ScenarioError(f"{where}: an object is named twice in {shown(value)}")
-    elif kind == "abilities":
-        ok = isinstance(value, list | tuple) and len(value) <= MAX_NUMBER \
-            and all(_is_text(v) for v in value)
-        if ok:
-            value = [plain(v) for v in value]
-            for i, v in enumerate(value):
-                _not_a_name(v, f"{where}[{i}]")
     elif kind == "types":
         ok = isinstance(value, list | tuple) and all(_is_text(t) for t in value)
         if ok:

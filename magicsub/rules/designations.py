@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from ..engine import hooks
 from ..engine.errors import RulesError
-from ..engine.objects import Kind, Obj
+from ..engine.objects import Obj
 from ..engine.priority import draw
 from ..engine.registry import register_ability
 from ..engine.resolution import FOLLOWS, target_allowed
@@ -285,12 +285,8 @@ def exile_until_monarch(tx: Tx, gid: int, top: Obj, target: str | None,
         tx.cease(top.id)
         return
     tx.step("608.2c", FOLLOWS)
-    moved = tx.move(tid, gid, Zone.EXILE)
-    if moved.kind is not Kind.CARD:
-        tx.step("400.7")
-        tx.note(f"{moved.label()} is not a card: it ceases to exist in exile and nothing can "
-                "return it.")
-        tx.cease(tid)
+    moved = until.exile(tx, gid, tid)
+    if moved is None:
         return
     you = top.controller
     source = tx.world.objects.get(top.source or "")

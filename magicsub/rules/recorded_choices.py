@@ -38,12 +38,20 @@ def _chooser(tx: Tx, gid: int, player: str, by: str | None, rule: str) -> str:
     return who
 
 
-def _record(tx: Tx, gid: int, rule: str, player: str, who: str, ids: tuple[str, ...],
-            text: str) -> None:
+def _record(tx: Tx, gid: int, cite: tuple[str, str], player: str, who: str,
+            ids: tuple[str, ...], said: str, text: str) -> None:
+    """Record ``who``'s choice ``ids`` for ``player`` under the rule ``cite`` names (a step
+    citing it, then CR 720.5 when ``who`` controls ``player``; ``said`` in the trace); refused
+    while one is recorded and not yet used."""
+    rule = cite[0]
     game = tx.game(gid)
     if any(r[0] == rule and r[1] == player for r in game.recorded):
         raise RulesError(rule, f"a choice for {player} under rule {rule} is already recorded "
                          "and not yet used", subject=player)
+    tx.step(*cite)
+    if who != player:
+        tx.step("720.5", "a player makes all choices and decisions the controlled player")
+    tx.note(said)
     tx.fact(gid, "recorded", game.recorded + ((rule, player, who, ids),), text)
 
 
@@ -73,12 +81,10 @@ def _order_triggers_step(tx: Tx, a: dict) -> None:
         raise RulesError("603.3b", f"{on_stack[0]} is already an object, not a triggered "
                          f"ability waiting for {player} to put it on the stack",
                          subject=on_stack[0])
-    tx.step("603.3b", "each player, in APNAP order, puts each triggered ability they control")
-    if who != player:
-        tx.step("720.5", "a player makes all choices and decisions the controlled player")
-    tx.note(f"{who} chooses the order of {player}'s triggered abilities for the next time they "
-            f"go on the stack: {', then '.join(ids)} (the last on top).")
-    _record(tx, gid, "603.3b", player, who, ids,
+    _record(tx, gid, ("603.3b", "each player, in APNAP order, puts each triggered ability they "
+                      "control"), player, who, ids,
+            f"{who} chooses the order of {player}'s triggered abilities for the next time they "
+            f"go on the stack: {', then '.join(ids)} (the last on top).",
             f"{who} records an order for {player}'s triggered abilities")
 
 
@@ -115,12 +121,10 @@ def _cleanup_discard_step(tx: Tx, a: dict) -> None:
         if obj.game != gid or obj.zone is not Zone.HAND or obj.owner != player:
             raise RulesError("514.1", f"{obj.label()} is not in {player}'s hand in "
                              f"{_where(gid)}: {player} cannot discard it", subject=oid)
-    tx.step("514.1", "they discard enough cards to reduce their hand size to that number")
-    if who != player:
-        tx.step("720.5", "a player makes all choices and decisions the controlled player")
-    tx.note(f"{who} chooses the cards {player} will discard in the cleanup step: "
-            f"{', '.join(ids)}.")
-    _record(tx, gid, "514.1", player, who, ids,
+    _record(tx, gid, ("514.1", "they discard enough cards to reduce their hand size to that "
+                      "number"), player, who, ids,
+            f"{who} chooses the cards {player} will discard in the cleanup step: "
+            f"{', '.join(ids)}.",
             f"{who} records the cards {player} discards in cleanup")
 
 

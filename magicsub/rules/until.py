@@ -510,6 +510,20 @@ def _no_target(tx: Tx, gid: int, top: Obj, rule: Targeting) -> bool:
     tx.cease(top.id)
     return True
 
+def exile(tx: Tx, gid: int, oid: str) -> Obj | None:
+    """Exile ``oid`` in game ``gid`` and return it there; an object that is not a card (a token)
+    ceases to exist in exile (CR 400.7, said in the trace) and None is returned: nothing can
+    bring it back."""
+    moved = tx.move(oid, gid, Zone.EXILE)
+    if moved.kind is Kind.CARD:
+        return moved
+    tx.step("400.7")
+    tx.note(f"{moved.label()} is not a card: it ceases to exist in exile and nothing can return "
+            "it.")
+    tx.cease(oid)
+    return None
+
+
 
 def exile_targets(tx: Tx, gid: int, top: Obj, target: str | None, *, until: bool) -> None:
     """Resolve an "exile target ..." triggered ability of a permanent: the targets still legal
@@ -551,13 +565,8 @@ def exile_targets(tx: Tx, gid: int, top: Obj, target: str | None, *, until: bool
     for t in legal:
         if tx.rule != "608.2c":
             tx.step("608.2c", FOLLOWS)
-        obj = tx.obj(t)
-        moved = tx.move(t, gid, Zone.EXILE)
-        if obj.kind is not Kind.CARD:
-            tx.step("400.7")
-            tx.note(f"{obj.label()} is not a card: it ceases to exist in exile and nothing can "
-                    "return it.")
-            tx.cease(t)
+        moved = exile(tx, gid, t)
+        if moved is None:
             continue
         if here:
             added.append(Exiled(source.id, source_order, t, moved.order, moved.owner, until,

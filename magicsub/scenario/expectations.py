@@ -136,27 +136,28 @@ def _zone(game: Game, exp: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _priority(game: Game, exp: dict):
-    gid, g = _in(game, exp, None)
+def _compare(game: Game, exp: dict, key: str, default, got):
+    """One value of the game ``exp`` names (``default``: the game when it names none, see
+    ``_in``), ``got(game)``, against ``exp[key]``: no failure, or the one it is."""
+    gid, g = _in(game, exp, default)
     if g is None:
-        return _missing(f"priority {exp['priority']}", gid)
-    return [] if g.priority == exp["priority"] else [(f"priority {exp['priority']}",
-                                                       f"priority {g.priority}")]
+        return _missing(f"{key} {exp[key]}", gid)
+    value, want = got(g), exp[key]
+    same = value == (list(want) if isinstance(value, list) else want)
+    return [] if same else [(f"{key} {want}", f"{key} {value}")]
+
+
+def _priority(game: Game, exp: dict):
+    return _compare(game, exp, "priority", None, lambda g: g.priority)
 
 
 def _active(game: Game, exp: dict):
-    gid, g = _in(game, exp, None)
-    if g is None:
-        return _missing(f"active {exp['active']}", gid)
-    return [] if g.active == exp["active"] else [(f"active {exp['active']}", f"active {g.active}")]
+    return _compare(game, exp, "active", None, lambda g: g.active)
 
 
 def _stack(game: Game, exp: dict):
-    gid, g = _in(game, exp, None)
-    if g is None:
-        return _missing(f"stack {exp['stack']}", gid)
-    got = [o.source if o.kind is Kind.ABILITY else o.id for o in game.world.stack(g.gid)]
-    return [] if got == list(exp["stack"]) else [(f"stack {exp['stack']}", f"stack {got}")]
+    return _compare(game, exp, "stack", None, lambda g: [
+        o.source if o.kind is Kind.ABILITY else o.id for o in game.world.stack(g.gid)])
 
 
 def _subgames(game: Game, exp: dict):
@@ -203,19 +204,11 @@ def _step(game: Game, exp: dict):
 
 
 def _held(game: Game, exp: dict):
-    gid, g = _in(game, exp, 0)
-    if g is None:
-        return _missing(f"held {exp['held']}", gid)
-    got = [t.source for t in g.held]
-    return [] if got == list(exp["held"]) else [(f"held {exp['held']}", f"held {got}")]
+    return _compare(game, exp, "held", 0, lambda g: [t.source for t in g.held])
 
 
 def _monarch(game: Game, exp: dict):
-    gid, g = _in(game, exp, None)
-    if g is None:
-        return _missing(f"monarch {exp['monarch']}", gid)
-    return [] if g.monarch == exp["monarch"] else [(f"monarch {exp['monarch']}",
-                                                     f"monarch {g.monarch}")]
+    return _compare(game, exp, "monarch", None, lambda g: g.monarch)
 
 
 _CHECKS = {"object": _obj, "player": _player, "zone": _zone, "priority": _priority,
