@@ -229,7 +229,9 @@ class GameState(NamedTuple):
     ``recorded``: the choices a player has made ahead of the moment a rule asks them
     (CR 603.3b: the order of their triggered abilities; CR 514.1: the cards they discard in
     cleanup), as (rule, player, chooser, ids), used and removed at that moment
-    (``magicsub.rules.recorded_choices``).
+    (``magicsub.rules.recorded_choices``);
+    ``venture_markers``: where each player's venture marker is in this game, as (player, id of
+    the dungeon card, room) (CR 309.4, ``magicsub.rules.dungeons``).
     """
 
     gid: int
@@ -280,6 +282,7 @@ class GameState(NamedTuple):
     initiative: str | None = None
     until_monarch: tuple = ()
     recorded: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
+    venture_markers: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:
