@@ -1,5 +1,6 @@
-"""Aarakocra Sneak (Commander Legends: Battle for Baldur's Gate, {3}{U}, 1/4): "you take the initiative"
-as it enters (CR 723). Oracle text as on Scryfall (the "this creature enters" wording)."""
+"""Aarakocra Sneak (Commander Legends: Battle for Baldur's Gate, {3}{U}, 1/4): "you take the
+initiative" as it enters (CR 723). Oracle text as on Scryfall (the "this creature enters"
+wording)."""
 
 from __future__ import annotations
 

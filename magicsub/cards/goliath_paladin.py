@@ -1,5 +1,6 @@
-"""Goliath Paladin (Commander Legends: Battle for Baldur's Gate, {4}{W}, 3/6): "you take the initiative"
-as it enters (CR 723). Oracle text as on Scryfall (the "this creature enters" wording)."""
+"""Goliath Paladin (Commander Legends: Battle for Baldur's Gate, {4}{W}, 3/6): "you take the
+initiative" as it enters (CR 723). Oracle text as on Scryfall (the "this creature enters"
+wording)."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ def _secret_entrance(tx, gid, top, choose, target) -> None:
 
 
 def _archives(tx, gid, top, choose, target) -> None:
-    """"Draw a card." """
+    """Archives: "Draw a card."."""
     tx.step("608.2c", FOLLOWS)
     draw(tx, gid, top.controller)
 
