@@ -279,6 +279,7 @@ def test_723_4_the_holder_leaves_on_another_players_turn(how):
     assert "the active player takes the initiative" in step.text
     assert "2022-06-10" in texts(steps)
     assert g.obj(undercity.id).outside and room(g, "Cho") is None
+    assert [m for m in g.world.main.venture_markers if m[0] == "Cho"] == []
     assert stack(g) == [(INITIATIVE, "Alex")]
     g.apply({"resolve": {}})
     assert room(g, "Alex") == "Secret Entrance"
