@@ -24,6 +24,10 @@ DATA = ROOT / "magicsub" / "rules" / "rulings.yaml"
 NOT_HERE = {
     "Extractor Demon": "no Gatherer ruling on its leaves-the-battlefield ability found",
     "Zulaport Cutthroat": "no Gatherer ruling found",
+    "Goliath Paladin": "its rulings not read; the page quotes the initiative's rulings from "
+                       "Aarakocra Sneak (2022-06-10)",
+    "Undercity": "its rulings not read; the page quotes the initiative's rulings from "
+                 "Aarakocra Sneak (2022-06-10)",
     "Serra Angel": "no Gatherer ruling",
     "Yargle, Glutton of Urborg": "no Gatherer ruling found",
     "Isamaru, Hound of Konda": "no Gatherer ruling found",

@@ -426,7 +426,7 @@ class Expectation:
     is required, its help text) and what it checks (``doc``). The kinds of value are the
     schema's (``magicsub.scenario.schema.expect_value_schema``): a step's kinds and ``place``
     (a zone or outside), ``player_or_null``, ``object_or_null``, ``bool_or_null``, ``whole``,
-    ``ids``, ``counts``, ``result``, ``turn_step`` and ``rules``."""
+    ``ids``, ``counts``, ``result``, ``turn_step``, ``rules`` and ``room_or_null``."""
 
     kind: str
     fields: tuple[Field, ...]
@@ -474,6 +474,9 @@ EXPECT_DOCS = {
     "step": "the step of the turn",
     "turn": "the turn number",
     "monarch": "the player who is the monarch (null: nobody is, 722.1)",
+    "initiative": "the player who has the initiative (null: nobody has it, 723.1)",
+    "venture": "the player whose venture marker it is (309.4)",
+    "room": "the room their venture marker is on (null: they own no dungeon in the command zone)",
 }
 """The help text of an expectation's key by its name, unless its kind gives its own."""
 
@@ -516,6 +519,10 @@ EXPECTATIONS: dict[str, Expectation] = {e.kind: e for e in [
        "Triggered abilities held in a game until its subgame ends (the main game by default)."),
     _e("monarch", "monarch:player_or_null game:game",
        "The monarch of a game (722; the game in progress by default)."),
+    _e("initiative", "initiative:player_or_null game:game",
+       "Who has the initiative in a game (723; the game in progress by default)."),
+    _e("venture", "venture:player room:room_or_null game:game",
+       "The room a player's venture marker is on (309.4; the game in progress by default)."),
 ]}
 """Each kind of expectation (``magicsub.scenario.expectations`` checks them): its keys, the kind
 of value each takes (``magicsub.scenario.schema`` gives their types) and its help text."""
@@ -524,7 +531,8 @@ KEYS = {kind: {f.name for f in e.fields} for kind, e in EXPECTATIONS.items()}
 """Each kind of expectation and the keys it may have (``EXPECTATIONS``)."""
 
 KIND_ORDER = ("object", "player", "priority", "active", "stack", "subgames", "trace_cites",
-              "trace_lacks", "winner", "held", "step", "zone", "monarch")
+              "trace_lacks", "winner", "held", "step", "zone", "monarch", "initiative",
+              "venture")
 """The kinds in the order they are recognised: a mapping is of the first kind whose key it has
 (``{object: x, zone: exile}`` is an object expectation)."""
 

@@ -117,6 +117,13 @@ def sentences(paragraph: str) -> list[str]:
     return [s for s in _SENTENCE.split(paragraph) if s]
 
 
+SHADOWED = "today"
+"""The key suffix of a shared paragraph (today's numbering) whose number an older edition uses
+for one of its own subgame paragraphs (the 723 edition's 723.1 is a subgame rule; today's 723.1
+is the initiative): the engine cites subgame rules by their 726 number, so a rule it cites by
+its own number is the shared one."""
+
+
 class Edition:
     """One edition of the Comprehensive Rules' subgame section plus the shared paragraphs."""
 
@@ -131,10 +138,15 @@ class Edition:
         self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
         self._behaviour: dict = check_behaviour(number, own.get("behaviour"))
         self._sources: dict[str, str] = dict.fromkeys(self.paragraphs, self.title)
+        self._shadowed: dict[str, str] = {}
         for shared in ("800.yaml", "core.yaml"):
             data = _load(shared)
             for key, text in data["paragraphs"].items():
-                self.paragraphs.setdefault(key, text)  # an edition's own 506.x wins
+                if key in own["paragraphs"]:  # an edition's own 723.x wins its number
+                    self._shadowed[f"{key}-{SHADOWED}"] = text
+                    self._sources.setdefault(f"{key}-{SHADOWED}", data["title"])
+                    continue
+                self.paragraphs.setdefault(key, text)
                 self._sources.setdefault(key, data["title"])
             for key, value in (data.get("examples") or {}).items():
                 self.examples.setdefault(key, []).extend(value)
@@ -208,6 +220,8 @@ class Edition:
             key = base.replace("726", self.number, 1)
         elif base.startswith("726"):
             return None
+        elif f"{base}-{SHADOWED}" in self._shadowed:
+            return f"{base}-{SHADOWED}"
         else:
             key = base
         return key if key in self.paragraphs else None
@@ -233,7 +247,7 @@ class Edition:
         if key is None:
             raise RulesError(rule, f"CR edition {self.number} has no paragraph for rule {rule}",
                              subject=rule)
-        paragraph = self.paragraphs[key]
+        paragraph = self.paragraphs.get(key) or self._shadowed[key]
         match = self.phrase(rule, match)
         if not match:
             return Citation(key.split("-")[0], paragraph, paragraph)

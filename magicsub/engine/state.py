@@ -235,7 +235,9 @@ class GameState(NamedTuple):
     (``magicsub.rules.recorded_choices``); ``outcomes``: the effects of its resolved spells
     that say a player can't lose or can't win it (``magicsub.rules.outcomes``, CR 101.2, 104);
     ``spared``: what the trace has said stopped a player's loss, as (player, rule, sources),
-    said again when it changes.
+    said again when it changes;
+    ``venture_markers``: where each player's venture marker is in this game, as (player, id of
+    the dungeon card, room) (CR 309.4, ``magicsub.rules.dungeons``).
     """
 
     gid: int
@@ -288,6 +290,7 @@ class GameState(NamedTuple):
     recorded: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
     outcomes: tuple = ()
     spared: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    venture_markers: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def clockwise(self) -> tuple[str, ...]:

@@ -51,3 +51,15 @@ JAILER_LEAVES = (
     "the monarch will cause the card to return.” (Palace Jailer, Gatherer rulings of 2016-08-23)")
 """The rulings that a card exiled until an opponent becomes the monarch returns whatever became
 of the permanent that exiled it, when any opponent becomes the monarch."""
+INITIATIVE_AGAIN = (
+    "“A player who currently has the initiative may take the initiative again. This causes that "
+    "player to venture into Undercity again, but does not cause them to have multiple initiative "
+    "designations.” (Aarakocra Sneak, Gatherer ruling of 2022-06-10)")
+"""The ruling that taking the initiative again ventures again (CR 723.5)."""
+INITIATIVE_LEFT = (
+    "“If the player with the initiative leaves the game, the active player takes the initiative "
+    "at the same time that player leaves the game. If the active player is leaving the game or "
+    "if there is no active player, the next player in turn order takes the initiative.” "
+    "(Aarakocra Sneak, Gatherer ruling of 2022-06-10)")
+"""The ruling on who takes the initiative when the player who has it leaves the game (CR
+723.4)."""

@@ -44,7 +44,7 @@ SECTIONS = {
     "708": "Face-Down Spells and Permanents",
     "720": "Controlling Another Player",
     "722": "The Monarch",
-    "723": "Subgames (the older rule 723)",
+    "723": "The Initiative; Subgames (the older rule 723)",
     "724": "Restarting the Game",
     "726": "Subgames",
     "800": "General (multiplayer rules)",

@@ -211,7 +211,24 @@ def _monarch(game: Game, exp: dict):
     return _compare(game, exp, "monarch", None, lambda g: g.monarch)
 
 
+def _initiative(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    if g is None:
+        return _missing(f"initiative {exp['initiative']}", gid)
+    return [] if g.initiative == exp["initiative"] else [
+        (f"initiative {exp['initiative']}", f"initiative {g.initiative}")]
+
+
+def _venture(game: Game, exp: dict):
+    gid, g = _in(game, exp, None)
+    want = f"{exp['venture']}'s venture marker on {exp.get('room')}"
+    if g is None:
+        return _missing(want, gid)
+    at = next((room for who, _, room in g.venture_markers if who == exp["venture"]), None)
+    return [] if at == exp.get("room") else [(want, f"on {at}")]
+
+
 _CHECKS = {"object": _obj, "player": _player, "zone": _zone, "priority": _priority,
            "active": _active, "stack": _stack, "subgames": _subgames, "trace_cites": _cites,
            "trace_lacks": _lacks, "winner": _winner, "step": _step, "held": _held,
-           "monarch": _monarch}
+           "monarch": _monarch, "initiative": _initiative, "venture": _venture}

@@ -174,6 +174,7 @@ EXPECT_VALUES = {
     "place": lambda doc: _enum(ZONES + (OUTSIDE,), description=doc),
     "player_or_null": lambda doc: _text("a player's name or null", doc, null=True),
     "object_or_null": lambda doc: _text("an object id or null", doc, null=True),
+    "room_or_null": lambda doc: _text("a room's name or null", doc, null=True),
     "bool_or_null": lambda doc: _bool(doc, null=True),
     "whole": _whole,
     "ids": lambda doc: _doc(IDS, doc),

@@ -1,0 +1,34 @@
+"""Goliath Paladin (Commander Legends: Battle for Baldur's Gate, {4}{W}, 3/6): "you take the
+initiative" as it enters (CR 723). Oracle text as on Scryfall (the "this creature enters"
+wording)."""
+
+from __future__ import annotations
+
+from ..engine.registry import CardDef, register
+from ..engine.triggers import fire
+from ..engine.zones import Zone
+from ..rules import initiative
+
+NAME = "Goliath Paladin"
+TEXT = "Vigilance\nWhen this creature enters, you take the initiative."
+
+
+def _watch(tx, gid, source, before, after) -> None:
+    """Its ability triggers as it enters the battlefield."""
+    if after is None or after.id != source.id or after.game != gid \
+            or after.zone is not Zone.BATTLEFIELD:
+        return
+    if before is not None and before.zone is Zone.BATTLEFIELD and before.game == gid:
+        return
+    fire(tx, gid, after, f"{NAME}: you take the initiative", "goliath_paladin_initiative",
+         (after.order,))
+
+
+def _take(tx, gid, top, choose, target) -> None:
+    """"You take the initiative": the ability's controller (CR 723.1, 723.3, 723.5)."""
+    initiative.take(tx, gid, top.controller, f"{NAME}'s ability")
+
+
+register(CardDef(NAME, ("creature",), TEXT, 3, 6, subtypes=("giant", "knight"),
+                 keywords=("vigilance",),
+                 abilities={"goliath_paladin_initiative": _take}, watch=_watch))
