@@ -5,8 +5,7 @@ wording)."""
 from __future__ import annotations
 
 from ..engine.registry import CardDef, register
-from ..engine.triggers import fire
-from ..engine.zones import Zone
+from ..engine.triggers import entered, fire
 from ..rules import initiative
 
 NAME = "Aarakocra Sneak"
@@ -15,10 +14,7 @@ TEXT = "Flying\nWhen this creature enters, you take the initiative."
 
 def _watch(tx, gid, source, before, after) -> None:
     """Its ability triggers as it enters the battlefield."""
-    if after is None or after.id != source.id or after.game != gid \
-            or after.zone is not Zone.BATTLEFIELD:
-        return
-    if before is not None and before.zone is Zone.BATTLEFIELD and before.game == gid:
+    if not entered(gid, source, before, after):
         return
     fire(tx, gid, after, f"{NAME}: you take the initiative", "aarakocra_sneak_initiative",
          (after.order,))

@@ -10,8 +10,7 @@ from ..engine.objects import Obj
 from ..engine.registry import CardDef, register
 from ..engine.resolution import FOLLOWS
 from ..engine.transaction import Tx
-from ..engine.triggers import fire
-from ..engine.zones import Zone
+from ..engine.triggers import entered, fire
 from ..rules import extra_turns
 
 NAME = "Eater of Days"
@@ -22,9 +21,7 @@ SKIPS = 2
 
 def _watch(tx: Tx, gid: int, source: Obj, before: Obj | None, after: Obj | None) -> None:
     """Its enters-the-battlefield ability triggers (CR 603.6a)."""
-    if after is not None and after.id == source.id and after.game == gid \
-            and after.zone is Zone.BATTLEFIELD \
-            and (before is None or before.game != gid or before.zone is not Zone.BATTLEFIELD):
+    if entered(gid, source, before, after):
         fire(tx, gid, after, f"{after.name}: “{TRIGGER}”", "eater_of_days", (after.order,))
 
 

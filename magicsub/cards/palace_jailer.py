@@ -6,8 +6,7 @@ enters" wording)."""
 from __future__ import annotations
 
 from ..engine.registry import CardDef, register
-from ..engine.triggers import fire
-from ..engine.zones import Zone
+from ..engine.triggers import entered, fire
 from ..rules import designations, until
 
 NAME = "Palace Jailer"
@@ -22,11 +21,7 @@ def _watch(tx, gid, source, before, after) -> None:
     """Both abilities trigger as it enters the battlefield; its controller puts them on the
     stack in the order they choose (CR 603.3b; the engine's default: the order written, so the
     exile, on top, resolves first)."""
-    if after is None or after.id != source.id or after.game != gid \
-            or after.zone is not Zone.BATTLEFIELD:
-        return
-    if before is not None and before.zone is Zone.BATTLEFIELD \
-            and before.game == gid:
+    if not entered(gid, source, before, after):
         return
     fire(tx, gid, after, f"{NAME}: you become the monarch", "palace_jailer_monarch",
          (after.order,))

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from ..engine.registry import CardDef, register
-from ..engine.triggers import fire
-from ..engine.zones import Zone
+from ..engine.triggers import entered, fire
 from ..rules import designations
 
 NAME = "Palace Sentinels"
@@ -14,10 +13,7 @@ TEXT = "When this creature enters, you become the monarch."
 
 def _watch(tx, gid, source, before, after) -> None:
     """Its ability triggers as it enters the battlefield."""
-    if after is None or after.id != source.id or after.game != gid \
-            or after.zone is not Zone.BATTLEFIELD:
-        return
-    if before is not None and before.zone is Zone.BATTLEFIELD and before.game == gid:
+    if not entered(gid, source, before, after):
         return
     fire(tx, gid, after, f"{NAME}: you become the monarch", "palace_sentinels_monarch",
          (after.order,))

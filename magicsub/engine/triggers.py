@@ -36,6 +36,14 @@ WAITS = "the next time a player would receive priority"
 """The words of CR 603.3 for when any other triggered ability goes on the stack."""
 
 
+def entered(gid: int, source: Obj, before: Obj | None, after: Obj | None) -> bool:
+    """True when a change a card watches is ``source`` itself entering game ``gid``'s
+    battlefield from anywhere else: its enters-the-battlefield ability triggers (CR 603.6a)."""
+    return (after is not None and after.id == source.id and after.game == gid
+            and after.zone is Zone.BATTLEFIELD
+            and (before is None or before.game != gid or before.zone is not Zone.BATTLEFIELD))
+
+
 def fire(tx: Tx, gid: int, source: Obj, text: str, kind: str, data: tuple = (),
          involves: Iterable[str] | None = None, *,
          looks_back: bool | None = None) -> PendingTrigger | None:

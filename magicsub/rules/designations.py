@@ -38,7 +38,7 @@ from ..engine.objects import Obj
 from ..engine.priority import draw
 from ..engine.registry import register_ability
 from ..engine.resolution import FOLLOWS, target_allowed
-from ..engine.state import PendingTrigger, World, game_name
+from ..engine.state import GameState, PendingTrigger, World, game_name
 from ..engine.transaction import Tx
 from ..engine.zones import Zone
 from . import until
@@ -219,6 +219,22 @@ def _subgame_starts(tx: Tx, gid: int) -> None:
 
 # -- leaving the game (CR 722.4) -----------------------------------------------------------------
 
+def heir_of(game: GameState, players: tuple[str, ...]) -> tuple[str | None, str]:
+    """Who gets a designation whose holder has left ``game`` with ``players`` (CR 722.4, 723.4):
+    the active player; if the active player is leaving or there is none, the next player in
+    turn order still in the game; None when nobody is left. Also why, in words."""
+    active = game.active
+    if active is not None and game.seat(active).in_game:
+        return active, f"{active} is the active player"
+    ref = game.turn_of if game.turn_of in game.seats else None
+    heir = game.next_in_order(ref) if ref is not None else next(iter(game.in_game), None)
+    gone = active if active in players else ref if ref in players else None
+    why = (f"{gone}, the active player, is leaving the game" if gone is not None
+           else "there is no active player") + \
+        (f": {heir} is the next player in turn order" if heir else "")
+    return heir, why
+
+
 @hooks.on("players_left")
 def _monarch_left(tx: Tx, gid: int, players: tuple[str, ...], how: str, before: World) -> None:
     """CR 722.4: the monarch has left game ``gid`` (with ``players``, who left at the same
@@ -229,15 +245,7 @@ def _monarch_left(tx: Tx, gid: int, players: tuple[str, ...], how: str, before: 
     if ruler is None or ruler not in players:
         return
     active = game.active
-    if active is not None and game.seat(active).in_game:
-        heir, why = active, f"{active} is the active player"
-    else:
-        ref = game.turn_of if game.turn_of in game.seats else None
-        heir = game.next_in_order(ref) if ref is not None else next(iter(game.in_game), None)
-        gone = active if active in players else ref if ref in players else None
-        why = (f"{gone}, the active player, is leaving the game" if gone is not None
-               else "there is no active player") + \
-            (f": {heir} is the next player in turn order" if heir else "")
+    heir, why = heir_of(game, players)
     if heir is None:
         tx.step("722.4", "the game continues with no monarch")
         tx.fact(gid, "monarch", None, f"{game_name(gid, 'title')} has no monarch")

@@ -37,6 +37,7 @@ from ..engine.resolution import FOLLOWS
 from ..engine.state import PendingTrigger, World, game_name
 from ..engine.transaction import Tx
 from . import dungeons
+from .designations import heir_of
 from .quoted import INITIATIVE_AGAIN, INITIATIVE_LEFT
 
 INITIATIVE = "initiative"
@@ -197,15 +198,7 @@ def _holder_left(tx: Tx, gid: int, players: tuple[str, ...], how: str, before: W
     if holder is None or holder not in players:
         return
     active = game.active
-    if active is not None and game.seat(active).in_game:
-        heir, why = active, f"{active} is the active player"
-    else:
-        ref = game.turn_of if game.turn_of in game.seats else None
-        heir = game.next_in_order(ref) if ref is not None else next(iter(game.in_game), None)
-        gone = active if active in players else ref if ref in players else None
-        why = (f"{gone}, the active player, is leaving the game" if gone is not None
-               else "there is no active player") + \
-            (f": {heir} is the next player in turn order" if heir else "")
+    heir, why = heir_of(game, players)
     if heir is None:
         tx.step("723.4")
         tx.note("Literal reading: no player is left to take the initiative; the CR does not say "
