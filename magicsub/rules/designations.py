@@ -124,17 +124,20 @@ def _release(tx: Tx, gid: int, player: str) -> None:
 
 # -- the inherent triggered abilities (CR 722.2) ------------------------------------------------
 
-def _trigger(tx: Tx, gid: int, controller: str, text: str, behaviour: str, data: tuple) -> None:
-    """An inherent triggered ability of the monarch triggers: it has no source and is controlled
-    by ``controller``, the monarch as it triggered (CR 722.2)."""
+def inherent(tx: Tx, gid: int, designation: str, controller: str, text: str, behaviour: str,
+             data: tuple) -> None:
+    """An inherent triggered ability of a designation (``designation``: the name it is listed by
+    on the stack, the monarch's, CR 722.2, or the initiative's, CR 723.2) triggers in game
+    ``gid``: it has no source and is controlled by ``controller``, the player who had the
+    designation as it triggered."""
     game = tx.game(gid)
     taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
-    tid, n = f"{MONARCH}-{behaviour.rsplit('_', 1)[-1]}", 1
-    base = tid
+    base = f"{designation}-{behaviour.rsplit('_', 1)[-1]}"
+    tid, n = base, 1
     while tid in taken or tid in tx.world.objects:
         n += 1
         tid = f"{base}-{n}"
-    trig = PendingTrigger(tid, MONARCH, controller, text, behaviour, data)
+    trig = PendingTrigger(tid, designation, controller, text, behaviour, data)
     if gid == tx.world.current and not game.ended:
         tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
 
@@ -146,7 +149,8 @@ def _end_step(tx: Tx, gid: int, step: str) -> None:
     if step != "end" or game.monarch is None or game.monarch != game.active:
         return
     tx.step("722.2", "At the beginning of the monarch’s end step, that player draws a card")
-    _trigger(tx, gid, game.monarch, f"The monarch ({game.monarch}): at the beginning of the "
+    inherent(tx, gid, MONARCH, game.monarch,
+             f"The monarch ({game.monarch}): at the beginning of the "
              "monarch's end step, that player draws a card", DRAW, (game.monarch,))
 
 
@@ -161,7 +165,8 @@ def _combat_damage(tx: Tx, gid: int, dealt: tuple[tuple[Obj, str, int], ...]) ->
             continue
         tx.step("722.2", "Whenever a creature deals combat damage to the monarch, its "
                          "controller becomes the monarch")
-        _trigger(tx, gid, ruler, f"The monarch ({ruler}): {creature.label()} dealt combat "
+        inherent(tx, gid, MONARCH, ruler,
+                 f"The monarch ({ruler}): {creature.label()} dealt combat "
                  "damage to the monarch; its controller becomes the monarch", TAKE,
                  (creature.id, creature.order, creature.controller))
 

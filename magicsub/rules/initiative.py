@@ -34,10 +34,10 @@ from ..engine import hooks
 from ..engine.objects import Obj
 from ..engine.registry import register_ability
 from ..engine.resolution import FOLLOWS
-from ..engine.state import PendingTrigger, World, game_name
+from ..engine.state import World, game_name
 from ..engine.transaction import Tx
 from . import dungeons
-from .designations import heir_of
+from .designations import heir_of, inherent
 from .quoted import INITIATIVE_AGAIN, INITIATIVE_LEFT
 
 INITIATIVE = "initiative"
@@ -88,26 +88,12 @@ def take(tx: Tx, gid: int, player: str, why: str, *, cite: bool = True) -> None:
                 f"{player} takes the initiative of {game_name(gid)} ({why}){ceases}")
     tx.step("723.2", "Whenever a player takes the initiative, that player ventures into "
                      "Undercity")
-    _trigger(tx, gid, player, f"The initiative ({player}): {player} took the initiative; that "
+    inherent(tx, gid, INITIATIVE, player,
+             f"The initiative ({player}): {player} took the initiative; that "
              "player ventures into Undercity", VENTURE, (player,))
 
 
 # -- the inherent triggered abilities (CR 723.2) ------------------------------------------------
-
-def _trigger(tx: Tx, gid: int, controller: str, text: str, behaviour: str, data: tuple) -> None:
-    """An inherent triggered ability of the initiative triggers: it has no source and is
-    controlled by ``controller``, the player who had the initiative as it triggered."""
-    game = tx.game(gid)
-    taken = {t.id for g in tx.world.games.values() for t in g.held + g.pending}
-    base = f"{INITIATIVE}-{behaviour.rsplit('_', 1)[-1]}"
-    tid, n = base, 1
-    while tid in taken or tid in tx.world.objects:
-        n += 1
-        tid = f"{base}-{n}"
-    trig = PendingTrigger(tid, INITIATIVE, controller, text, behaviour, data)
-    if gid == tx.world.current and not game.ended:
-        tx.trigger_event(gid, tid, text, "triggers", "pending", trig)
-
 
 @hooks.on("step_begins")
 def _upkeep(tx: Tx, gid: int, step: str) -> None:
@@ -118,7 +104,8 @@ def _upkeep(tx: Tx, gid: int, step: str) -> None:
         return
     tx.step("723.2", "At the beginning of the upkeep of the player who has the initiative, that "
                      "player ventures into Undercity")
-    _trigger(tx, gid, game.initiative, f"The initiative ({game.initiative}): at the beginning "
+    inherent(tx, gid, INITIATIVE, game.initiative,
+             f"The initiative ({game.initiative}): at the beginning "
              "of the upkeep of the player who has the initiative, that player ventures into "
              "Undercity", UPKEEP, (game.initiative,))
 
@@ -138,7 +125,8 @@ def _combat_damage(tx: Tx, gid: int, dealt: tuple[tuple[Obj, str, int], ...]) ->
         tx.step("723.2", "Whenever one or more creatures a player controls deal combat damage to "
                          "the player who has the initiative")
         names = ", ".join(c.label() for c in creatures)
-        _trigger(tx, gid, holder, f"The initiative ({holder}): {controller}'s {names} dealt "
+        inherent(tx, gid, INITIATIVE, holder,
+                 f"The initiative ({holder}): {controller}'s {names} dealt "
                  f"combat damage to the player who has the initiative; {controller} takes the "
                  "initiative", TAKE, (controller,))
 
