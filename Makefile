@@ -33,11 +33,12 @@ NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := book/_vendor/.vendored
 
 .PHONY: help venv node_modules vendor book notebooks golden lint unit nbval browser chromium \
-	test lab clean bench wheel lite test-lite
+	test check lab clean bench wheel lite test-lite
 
 help:
 	@echo "make book       build the Jupyter Book into _build/html"
 	@echo "make test       lint, unit/property/scenario tests, nbval, book build, browser tests"
+	@echo "make check      while editing: the lint, golden traces, unit tests and notebooks the change touches"
 	@echo "make lite       build the JupyterLite site (the pages live in the browser) into _build/lite"
 	@echo "make lab        run JupyterLab with this project's environment"
 	@echo "make notebooks  re-execute every notebook under book/, storing text outputs (no widget state)"
@@ -146,6 +147,12 @@ test-lite: lite chromium
 # `make lint`, `make unit`, `make nbval`, `make book`, `make browser`.
 test:
 	@tools/test_stages.sh
+
+# tools/check.py: what the change since main touches (its lint, every golden trace, the unit
+# tests that import or name what changed, the notebooks that show a changed scenario or quiz),
+# in well under a minute; `make test` stays the gate.
+check: $(VENV_STAMP)
+	@$(BIN)/python tools/check.py
 
 # Every ratio of issue 13 with its budget and verdict, in one run of about 3 minutes (the browser
 # rows need `make book` first); writes benchmarks/results.json, which the Performance page shows.
