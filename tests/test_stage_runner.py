@@ -34,6 +34,9 @@ def make_test(tmp_path: Path, *, unit: str = "echo unit ran; sleep 0.1",
     command (``PYTEST passing``: one test that passes, ``PYTEST empty``: none)."""
     (tmp_path / "tools").mkdir()
     shutil.copy2(ROOT / "tools" / "test_stages.sh", tmp_path / "tools")
+    shutil.copy2(ROOT / "tools" / "test_times.py", tmp_path / "tools")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin" / "python").symlink_to(sys.executable)
     (tmp_path / "tools" / "chromium.sh").write_text("#!/bin/sh\nexit 0\n")
     (tmp_path / "tools" / "chromium.sh").chmod(0o755)
     (tmp_path / "passing").mkdir()
@@ -65,6 +68,11 @@ def test_every_stage_is_timed_and_recorded(tmp_path):
     assert list(lines) == [*STAGES, "total"]
     assert all(lines[name].endswith("passed") for name in STAGES)
     assert "lint ran" in proc.stdout and "1 passed" in proc.stdout
+    report = (tmp_path / ".cache" / "test-reports" / "unit.xml").read_text()
+    assert report.count("<testcase ") == 1 and 'name="test_one"' in report
+    tables = proc.stdout.split("----- where the time went", 1)[1]
+    assert "Ten slowest tests" in tables and "passing.test_one::test_one" in tables
+    assert (tmp_path / ".cache" / "test-times.md").read_text() in proc.stdout
 
 
 def test_a_unit_stage_that_ran_no_test_fails_the_run(tmp_path):

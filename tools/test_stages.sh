@@ -9,11 +9,14 @@
 # done. A failing stage (any non-zero exit: a pytest that ran no test exits non-zero too) fails
 # the run. At the end: one line per stage with its time and result, and the same record in
 # .cache/test-times.json ({"total_s", "stages": {name: seconds or null}, "date", "passed"}),
-# timed from the start of this script. Exit 1 naming each failed stage.
+# timed from the start of this script. Each pytest stage also writes a JUnit report into
+# .cache/test-reports/STAGE.xml, and tools/test_times.py prints the ten slowest tests and pages
+# (kept in .cache/test-times.md). Exit 1 naming each failed stage.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STAGES=(install lint unit nbval lite book browser)
 RECORD=.cache/test-times.json
+REPORTS=.cache/test-reports
 started=$(date +%s.%N)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/magicsub-test.XXXXXX")
 lane1_pid=
@@ -27,7 +30,8 @@ stage() {  # stage NAME [TARGET...]: run `make TARGET...` (default NAME); record
   local name=$1 start rc
   shift
   start=$(date +%s.%N)
-  make --no-print-directory "${@:-$name}"
+  PYTEST_ADDOPTS="${PYTEST_ADDOPTS:-} --junitxml=$PWD/$REPORTS/$name.xml" \
+    make --no-print-directory "${@:-$name}"
   rc=$?
   seconds_since "$start" >"$tmp/$name.time"
   echo "$rc" >"$tmp/$name.rc"
@@ -67,6 +71,7 @@ summary() {  # one line per stage, the record file; exit status 1 when a stage f
   echo "lint, unit, nbval, lite, book and browser stages passed"
 }
 
+rm -rf "$REPORTS"
 tools/chromium.sh start
 if ! stage install venv node_modules vendor; then
   summary
@@ -87,4 +92,8 @@ wait "$lane1_pid"
 lane1_pid=
 echo "----- make lint, make unit, make nbval, then make test-lite (alongside make book and make browser) -----"
 cat "$tmp/lane1.log"
+if [ -x .venv/bin/python ] && [ -f tools/test_times.py ]; then
+  echo "----- where the time went (JUnit reports in $REPORTS) -----"
+  .venv/bin/python tools/test_times.py || true
+fi
 summary
