@@ -97,8 +97,9 @@ lab: $(VENV_STAMP)
 wheel: $(VENV_STAMP)
 	$(BIN)/uv build --out-dir dist
 
-# The JupyterLite site (tools/lite.py): always built from scratch, offline once .cache/lite
-# holds the pinned wheels. Published beside _build/html (each page's link: ../../lite/...).
+# The JupyterLite site (tools/lite.py): always built from scratch, offline once the per-user
+# cache (${XDG_CACHE_HOME:-~/.cache}/magicsub/lite) holds the pinned downloads, each checked by
+# its hash. Published beside _build/html (each page's link: ../../lite/...).
 lite: $(VENV_STAMP) $(NODE_STAMP)
 	@$(BIN)/python tools/lite.py
 

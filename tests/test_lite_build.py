@@ -144,3 +144,24 @@ def test_a_built_site_is_checked_for_the_cdn_pypi_storage_and_its_wheels(tmp_pat
     assert any("disablePyPIFallback is not true" in p for p in problems)
     assert any("contents are not kept in memory" in p for p in problems)
     assert sum("is served but not in the lock" in p for p in problems) == 1
+
+
+def test_a_source_is_fetched_by_its_pinned_url_and_kept_only_while_its_hash_holds(tmp_path):
+    archive = _sdist(tmp_path)
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    requirements = tmp_path / "sources.txt"
+    requirements.write_text(f"# the sources\nimmutables @ {archive.as_uri()} \\\n"
+                            f"    --hash=sha256:{digest}  # pinned\n")
+    assert lite.pinned_urls(requirements) == [(archive.as_uri(), digest)]
+    cache = tmp_path / "cache"
+    kept = lite.fetch(archive.as_uri(), digest, cache)
+    assert kept.read_bytes() == archive.read_bytes() and kept.parent == cache
+    original = archive.read_bytes()
+    archive.write_bytes(b"changed at the source")
+    assert lite.fetch(archive.as_uri(), digest, cache).read_bytes() == original
+    kept.write_bytes(original[:-1])
+    with pytest.raises(SystemExit, match="not the pinned"):
+        lite.fetch(archive.as_uri(), digest, cache)
+    archive.write_bytes(original)
+    assert lite.fetch(archive.as_uri(), digest, cache).read_bytes() == original
+    assert sorted(p.name for p in cache.iterdir()) == [kept.name]

@@ -9,10 +9,15 @@ What it takes, from the package registries only:
 - Pyodide's runtime from npm (``pyodide``, in ``package.json``): the interpreter, the standard
   library and ``pyodide-lock.json``, but none of Pyodide's packages;
 - the packages: pure-Python wheels from PyPI, pinned with hashes in ``lite/wheels.txt``; pyyaml
-  and immutables built here from their sources (``lite/sources.txt``) without their C
-  extensions; and magicsub's own wheel (without the widget JavaScript that only ``magicsub
-  html`` uses). ``pyodide-lock.json`` is rewritten to list exactly these wheels, with their
-  hashes and dependencies, so ``import magicsub`` loads them with no ``%pip`` cell.
+  and immutables built here from their source archives (``lite/sources.txt``, each pinned by its
+  URL and hash) without their C extensions; and magicsub's own wheel (without the widget
+  JavaScript that only ``magicsub html`` uses). ``pyodide-lock.json`` is rewritten to list
+  exactly these wheels, with their hashes and dependencies, so ``import magicsub`` loads them
+  with no ``%pip`` cell.
+
+The downloads are kept per user, as pip and npm keep theirs (``CACHE``), so that a fresh clone
+builds offline; every file there is checked against its pinned sha256 on every build, and one
+that differs is fetched again, never used. They are fetched side by side with magicsub's wheel.
 
 The site is always built from scratch: an incremental ``jupyter lite build`` dropped the local
 Pyodide setting once, and the kernel silently went to the CDN.
@@ -28,12 +33,16 @@ import email.parser
 import gzip
 import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import time
+import urllib.request
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from packaging.requirements import Requirement
@@ -44,7 +53,10 @@ BUILD = ROOT / "_build"
 OUT = BUILD / "lite"
 SRC = BUILD / "lite-src"
 CONTENTS = BUILD / "lite-contents"
-CACHE = ROOT / ".cache" / "lite"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "magicsub" / "lite"
+"""The downloads (``wheels/``, ``sources/``), shared by every clone of the user."""
+BUILT = ROOT / ".cache" / "lite"
+"""The wheels built here (``pure/``, ``magicsub/``)."""
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 WHEELS = ROOT / "lite" / "wheels.txt"
 SOURCES = ROOT / "lite" / "sources.txt"
@@ -102,16 +114,17 @@ def build() -> None:
     """Fetch the wheels, assemble Pyodide, stage the notebooks and run ``jupyter lite build``."""
     if not (PYODIDE_NPM / "pyodide-lock.json").exists():
         raise SystemExit("lite: node_modules/pyodide is missing: run `make node_modules`")
-    wheels = fetch_wheels() + [pure_wheel(s, CACHE / "pure") for s in fetch_sources()]
-    wheels.append(magicsub_wheel(CACHE / "magicsub"))
+    with ThreadPoolExecutor(4) as pool:
+        downloaded = pool.submit(fetch_wheels)
+        built = pool.submit(magicsub_wheel, BUILT / "magicsub")
+        wheels = [pure_wheel(s, BUILT / "pure") for s in fetch_sources(pool)]
+        wheels += downloaded.result() + [built.result()]
     for folder in (OUT, SRC, CONTENTS):
         shutil.rmtree(folder, ignore_errors=True)
     pyodide = SRC / "static" / "pyodide"
     pyodide.mkdir(parents=True)
-    for name in RUNTIME:
-        shutil.copyfile(PYODIDE_NPM / name, pyodide / name)
-    for wheel in wheels:
-        shutil.copyfile(wheel, pyodide / wheel.name)
+    for file in [PYODIDE_NPM / name for name in RUNTIME] + wheels:
+        _link(file, pyodide / file.name)
     original = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
     (pyodide / "pyodide-lock.json").write_text(
         json.dumps(lock(original, wheels), indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -126,33 +139,75 @@ def build() -> None:
     subprocess.run(command, check=True, cwd=SRC)
 
 
+def _link(source: Path, target: Path) -> None:
+    """``target`` as a hard link to ``source`` (neither is written to after), else a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _hashes(requirements: Path) -> set[str]:
     return {line.split("sha256:")[1].strip(" \\") for line in
             requirements.read_text(encoding="utf-8").splitlines() if "sha256:" in line}
 
 
-def _download(requirements: Path, folder: Path, binary: bool) -> list[Path]:
+def pinned_urls(requirements: Path) -> list[tuple[str, str]]:
+    """The ``(url, sha256)`` of each ``name @ url --hash=sha256:...`` of a requirements file."""
+    text = requirements.read_text(encoding="utf-8").replace("\\\n", " ")
+    pins = []
+    for line in text.splitlines():
+        line = re.sub(r"(^|\s)#.*", "", line).strip()
+        if line:
+            requirement, _, digest = line.partition("--hash=sha256:")
+            pins.append((Requirement(requirement).url, digest.strip()))
+    return pins
+
+
+def fetch(url: str, digest: str, folder: Path) -> Path:
+    """The file at ``url``, kept in ``folder``: the kept copy when its sha256 is ``digest``,
+    else fetched again and kept only when its sha256 is ``digest``."""
+    path = folder / url.rsplit("/", 1)[1]
+    if path.is_file() and _sha256(path) == digest:
+        return path
+    with urllib.request.urlopen(url, timeout=120) as response:
+        data = response.read()
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise SystemExit(f"lite: {url} has sha256 {hashlib.sha256(data).hexdigest()}, "
+                         f"not the pinned {digest}")
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / f".{path.name}.{os.getpid()}.part"
+    partial.write_bytes(data)
+    partial.replace(path)
+    return path
+
+
+def _download(requirements: Path, folder: Path) -> list[Path]:
     wanted = _hashes(requirements)
-    found = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in folder.glob("*")} \
-        if folder.exists() else {}
+    found = {_sha256(p): p for p in folder.glob("*.whl")} if folder.exists() else {}
     if not wanted <= found.keys():
-        kind = ["--only-binary=:all:", "--platform", "any", "--python-version", "3.14",
-                "--implementation", "py", "--abi", "none"] if binary else ["--no-binary=:all:"]
         subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        "--require-hashes", *kind, "--dest", str(folder), "-r", str(requirements)],
-                       check=True)
-        found = {hashlib.sha256(p.read_bytes()).hexdigest(): p for p in folder.glob("*")}
+                        "--require-hashes", "--only-binary=:all:", "--platform", "any",
+                        "--python-version", "3.14", "--implementation", "py", "--abi", "none",
+                        "--dest", str(folder), "-r", str(requirements)], check=True)
+        found = {_sha256(p): p for p in folder.glob("*.whl")}
     return sorted(found[h] for h in wanted)
 
 
 def fetch_wheels() -> list[Path]:
-    """The pinned pure-Python wheels of ``lite/wheels.txt`` (downloaded once into ``.cache``)."""
-    return _download(WHEELS, CACHE / "wheels", binary=True)
+    """The pinned pure-Python wheels of ``lite/wheels.txt`` (``pip download``, once, into
+    ``CACHE``; pip fetches again a kept file whose hash differs)."""
+    return _download(WHEELS, CACHE / "wheels")
 
 
-def fetch_sources() -> list[Path]:
-    """The pinned source distributions of ``lite/sources.txt``."""
-    return _download(SOURCES, CACHE / "sources", binary=False)
+def fetch_sources(pool: ThreadPoolExecutor) -> list[Path]:
+    """The pinned source archives of ``lite/sources.txt``, fetched side by side into ``CACHE``."""
+    pins = pinned_urls(SOURCES)
+    return list(pool.map(lambda pin: fetch(*pin, CACHE / "sources"), pins))
 
 
 def _record_line(name: str, data: bytes) -> str:

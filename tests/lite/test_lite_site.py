@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.lite
 
@@ -39,6 +40,16 @@ without an execution count, still has none) is taken as hung in its start: a req
 a Pyodide kernel starts can leave it waiting for good (jupyterlite/jupyterlite#1464,
 jupyter-book/thebe#561). The page is then loaded again, with a new kernel, once."""
 _FAILED = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+_STARTED_JS = f"""() => !!document.querySelector('{_FAILED}') || ({_EXECUTED_JS})()[3]"""
+_SETTLED_JS = f"""() => {{
+  if (document.querySelector('{_FAILED}')) return true;
+  const [done, cells, queued, firstRan] = ({_EXECUTED_JS})();
+  return cells > 0 && firstRan && done === cells;
+}}"""
+_CHECKPOINT = ".jp-NotebookCheckpoint"
+"""The notebook app's "Last Checkpoint: ...", which a save sets to "now"."""
+POLL_MS = 100
+"""How often a wait on the page looks again (it returns as soon as its condition holds)."""
 _WIDGET_TEXT_JS = """el => [...el.querySelectorAll('.widget-html-content')]
   .map(e => e.innerText.trim()).filter(Boolean).join('\\n')"""
 
@@ -53,6 +64,15 @@ def _wait_changed(page: Page, stepper, before: str) -> None:
                            arg=[stepper.element_handle(), before], timeout=10_000)
 
 
+def _until(page: Page, condition: str, seconds: float) -> bool:
+    """Whether ``condition`` (a JavaScript function) holds within ``seconds``."""
+    try:
+        page.wait_for_function(condition, polling=POLL_MS, timeout=max(seconds, 0.001) * 1000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _wait_all_executed(page: Page, outside: list[str], errors: list[str]) -> int:
     """Run All Cells, then wait until every code cell has run (``RUN_TIMEOUT_MS``). When no cell
     has run within ``STARTED_S``, the page is loaded again (a new kernel) and asked once more;
@@ -62,25 +82,23 @@ def _wait_all_executed(page: Page, outside: list[str], errors: list[str]) -> int
         first_ran = page.evaluate(_EXECUTED_JS)[3]
         assert not first_ran, "the first code cell shows an execution count before it ran"
         _run_menu(page, "Run All Cells")
-        asked = time.monotonic()
-        deadline = asked + RUN_TIMEOUT_MS / 1000
-        while time.monotonic() < deadline:
-            assert outside == [], f"requests to other hosts: {outside}"
-            failed = page.locator(_FAILED)
-            assert failed.count() == 0, failed.all_inner_texts()
-            done, cells, queued, first_ran = page.evaluate(_EXECUTED_JS)
-            if cells and first_ran and done == cells:
-                return cells
-            if attempt == 1 and not first_ran and time.monotonic() - asked > STARTED_S:
-                print(f"\nno cell ran within {STARTED_S} s ({queued} queued): loading the "
-                      f"page again (page errors of the abandoned load: {errors})")
-                page.reload()
-                page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-                errors.clear()
-                break
-            page.wait_for_timeout(500)
-        else:
-            break
+        deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
+        if attempt == 1 and not _until(page, _STARTED_JS, STARTED_S):
+            queued = page.evaluate(_EXECUTED_JS)[2]
+            print(f"\nno cell ran within {STARTED_S} s ({queued} queued): loading the "
+                  f"page again (page errors of the abandoned load: {errors})")
+            page.reload()
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+            errors.clear()
+            continue
+        _until(page, _SETTLED_JS, deadline - time.monotonic())
+        assert outside == [], f"requests to other hosts: {outside}"
+        failed = page.locator(_FAILED)
+        assert failed.count() == 0, failed.all_inner_texts()
+        done, cells, queued, first_ran = page.evaluate(_EXECUTED_JS)
+        if cells and first_ran and done == cells:
+            return cells
+        break
     pytest.fail(f"{done} of {cells} code cells ran within {RUN_TIMEOUT_MS / 1000:.0f} s of "
                 f"Run All Cells ({queued} queued, attempt {attempt}; page errors: {errors})")
 
@@ -154,9 +172,11 @@ def test_a_page_runs_live_steps_and_reruns_an_edited_scenario_with_no_other_host
     _wait_changed(page, edited, shown)
     assert "CR 601.2a" in edited.evaluate(_WIDGET_TEXT_JS)
 
+    checkpoint = page.locator(_CHECKPOINT).inner_text()
     page.keyboard.press("ControlOrMeta+s")
     page.locator(".jp-Notebook .jp-Cell").first.click()
-    page.wait_for_timeout(1000)
+    saved = f"() => document.querySelector('{_CHECKPOINT}').innerText !== {checkpoint!r}"
+    assert _until(page, saved, 30), f"the edited notebook was not saved ({checkpoint!r})"
     page.reload()
     again = page.locator(".jp-Notebook .jp-CodeCell", has_text="try_it(").last
     assert EDIT[0] in again.locator(".cm-content").inner_text(), \
