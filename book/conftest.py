@@ -62,13 +62,6 @@ def _compare_outputs(self, test, ref, skip_compare=None):
     return _patched["compare_outputs"](self, without_static_html(test), ref, skip_compare)
 
 
-def _get_message(self, stream, timeout=None):
-    msg = _patched["get_message"](self, stream, timeout=timeout)
-    if msg.get("msg_type") == "execute_reply":
-        self.magicsub_execution_count = msg["content"].get("execution_count")
-    return msg
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Make this process's socket folder and give nbval a kernel manager that uses it; leave
     the static HTML out of the comparison; when asked, run the pages in ``both`` mode."""
@@ -78,9 +71,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _folders.append(socket_folder())
     nbval_kernel.KernelManager = on_unix_sockets(KernelManager, _folders[-1])
     _patched.setdefault("compare_outputs", nbval_plugin.IPyNbCell.compare_outputs)
-    _patched.setdefault("get_message", nbval_kernel.RunningKernel.get_message)
     nbval_plugin.IPyNbCell.compare_outputs = _compare_outputs
-    nbval_kernel.RunningKernel.get_message = _get_message
     if os.environ.get(executed_notebooks.ENV):
         os.environ[PAGES_ENV] = "both"
         _sources.append(executed_notebooks.sources_digest())
@@ -91,7 +82,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     nbval_kernel.KernelManager = KernelManager
     if _patched:
         nbval_plugin.IPyNbCell.compare_outputs = _patched.pop("compare_outputs")
-        nbval_kernel.RunningKernel.get_message = _patched.pop("get_message")
     while _folders:
         shutil.rmtree(_folders.pop(), ignore_errors=True)
 
@@ -104,18 +94,10 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         parent.magicsub_sha256 = executed_notebooks.file_sha256(Path(parent.path))
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_call(item: pytest.Item):
-    """Note each cell's execution count (the kernel's reply, as nbclient keeps it) and when
-    its notebook started."""
-    kernel = getattr(item.parent, "kernel", None)
-    if kernel is not None:
-        kernel.magicsub_execution_count = None
-        if not hasattr(item.parent, "magicsub_started"):
-            item.parent.magicsub_started = time.perf_counter()
-    yield
-    if kernel is not None:
-        item.magicsub_execution_count = kernel.magicsub_execution_count
+def pytest_runtest_call(item: pytest.Item) -> None:
+    """Note when a notebook's first cell started."""
+    if not hasattr(item.parent, "magicsub_started"):
+        item.parent.magicsub_started = time.perf_counter()
 
 
 def _language_info(kernel) -> dict | None:
@@ -128,27 +110,30 @@ def _language_info(kernel) -> dict | None:
 
 def executed_copy(nb: nbformat.NotebookNode, cells: list, language_info: dict | None
                   ) -> nbformat.NotebookNode | None:
-    """``nb`` (as nbval read it) with the outputs and execution counts of ``cells`` (nbval's
-    items of its code cells, run), the widget views left out, and the kernel's
-    ``language_info``, as the book's own execution would leave it; None when a cell was not
-    run or raised an error."""
+    """``nb`` (as nbval read it) with the outputs of ``cells`` (nbval's items of its code
+    cells, run), the widget views left out, and the kernel's ``language_info``, as the book's
+    own execution would leave it; None when a cell was not run or raised an error.
+
+    nbval executes without history (no execution count); nbclient skips empty cells and
+    counts the others from 1, so their counts are given so here."""
     executed = copy.deepcopy(nb)
     ran = {id(cell.cell): cell for cell in cells}
+    count = 0
     for original, cell in zip(nb.cells, executed.cells, strict=True):
         if original.cell_type != "code" or not original.source.strip():
             continue
-        item = ran.get(id(original))
-        outputs = getattr(item, "test_outputs", None)
-        count = getattr(item, "magicsub_execution_count", None)
-        if outputs is None or count is None \
-                or any(o.get("output_type") == "error" for o in outputs):
+        outputs = getattr(ran.get(id(original)), "test_outputs", None)
+        if outputs is None or any(o.get("output_type") == "error" for o in outputs):
             return None
+        count += 1
         cell.execution_count = count
         cell.outputs = []
         for output in outputs:
             output = nbformat.from_dict(copy.deepcopy(dict(output)))
             if "data" in output:
                 output.data.pop(WIDGET_VIEW, None)
+            if output.output_type == "execute_result":
+                output.execution_count = count
             cell.outputs.append(output)
     if language_info is not None:
         executed.metadata["language_info"] = language_info
