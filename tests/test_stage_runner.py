@@ -1,8 +1,8 @@
 """tools/test_stages.sh (``make test``): every stage runs and is timed, a failing stage fails the
 run and is named, a pytest that ran no test counts as a failure, and the times are written to
 .cache/test-times.json; the book is built after nbval, both given the one folder of executed
-notebooks (MAGICSUB_EXECUTED, made fresh for the run). Run in a copy of the script beside a Makefile whose stages are stand-ins
-(the real stages take minutes)."""
+notebooks (MAGICSUB_EXECUTED, made fresh for the run). Run in a copy of the script beside a
+Makefile whose stages are stand-ins (the real stages take minutes)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ STAND_INS = """\
 venv node_modules vendor lint browser:
 \t@echo "$@ ran"; sleep 0.1
 nbval:
-\t@echo "nbval ran"; sleep 0.1; test ! -e "$$MAGICSUB_EXECUTED"; echo "$$MAGICSUB_EXECUTED" >nbval-ran
+\t@echo "nbval ran"; sleep 0.1; test ! -e "$$MAGICSUB_EXECUTED" \\
+\t  && echo "$$MAGICSUB_EXECUTED" >nbval-ran
 book:
-\t@echo "book ran"; test -e nbval-ran; echo "$$MAGICSUB_EXECUTED" >book-ran-first
+\t@echo "book ran"; test -e nbval-ran && echo "$$MAGICSUB_EXECUTED" >book-ran-first
 \t@sleep 1.5; test ! -e book-fails
 test-lite:
 \t@test -e book-ran-first; echo "test-lite ran"; sleep 0.1
