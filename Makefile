@@ -75,7 +75,9 @@ $(VENDOR_STAMP): $(NODE_STAMP) tools/vendor_widgets.py magicsub/assets/widgets_a
 
 # --- the book -----------------------------------------------------------------------------
 
-# Every notebook is executed, two at a time (tools/book_execute.py, a Sphinx extension).
+# Every notebook is executed, two at a time (tools/book_execute.py, a Sphinx extension); in
+# `make test`, those nbval has just executed are reused instead (MAGICSUB_EXECUTED,
+# tools/executed_notebooks.py), each while the notebook and the sources are as they were.
 book: $(VENV_STAMP) $(VENDOR_STAMP)
 	@start=$$(date +%s); \
 	$(BIN)/jupyter-book build $(ROOT) --builder html --all -n -W --keep-going; \
@@ -126,7 +128,9 @@ unit: $(VENV_STAMP)
 
 # Two kernels at a time, one per worker. Their sockets are Unix sockets named after each
 # kernel (book/conftest.py), not TCP ports: kernels that two processes start side by side
-# cannot be handed the same free port.
+# cannot be handed the same free port. With MAGICSUB_EXECUTED naming a folder (`make test`),
+# the pages run with MAGICSUB_PAGES=both and each notebook is written there as executed, for
+# the book build.
 nbval: $(VENV_STAMP) $(NODE_STAMP)
 	$(PYTEST) $(NBVAL_PARALLEL) --nbval --nbval-current-env --nbval-cell-timeout=300 book/
 
@@ -141,8 +145,9 @@ browser: $(VENV_STAMP) $(NODE_STAMP) chromium
 test-lite: lite chromium
 	$(PYTEST) tests/lite -m lite
 
-# tools/test_stages.sh: installs first; then two lanes on the two cores, lint, unit and nbval
-# beside book then browser (the browser tests need the book). Chromium, when missing, is
+# tools/test_stages.sh: installs first; then two lanes on the two cores, lint, unit (then lite)
+# beside nbval, book then browser (the book reuses the notebooks nbval executed; the browser
+# tests need the book). Chromium, when missing, is
 # installed in the background meanwhile. A failing stage fails the run, named at the end; each
 # stage's time is printed and written to .cache/test-times.json. Run any stage alone with
 # `make lint`, `make unit`, `make nbval`, `make book`, `make browser`.

@@ -27,7 +27,10 @@ A page is a notebook whose Markdown cells are its text and whose code cells call
 Steppers and quizzes are ipywidgets (``magicsub.pages.widgets``), live in JupyterLab and Voila. With
 the environment variable ``MAGICSUB_PAGES=static`` (set by the book's build,
 ``tools/static_pages.py``) they are ``magicsub.pages.statichtml``'s static HTML instead, with the
-same text form: the published pages carry no widget state and load no widget manager.
+same text form: the published pages carry no widget state and load no widget manager. With
+``MAGICSUB_PAGES=both`` (``make test``'s nbval) each is shown once as ``Both``: the widget's
+output with the static object's ``text/html`` beside it, so one execution serves nbval (the
+widgets) and the book (the HTML; ``tools/book_execute.py``).
 
 Importing this module imports ipywidgets (through ``magicsub.pages.widgets``); ``import magicsub``
 does not.
@@ -37,9 +40,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
+from IPython.core.formatters import DisplayFormatter
 from IPython.display import HTML, Markdown, display
 
 import magicsub
@@ -78,6 +83,50 @@ class Text:
 
     def __repr__(self) -> str:
         return self.plain
+
+
+class Both:
+    """A widget and its static twin (``magicsub.pages.statichtml``) shown as one output, with
+    ``MAGICSUB_PAGES=both``: the widget's bundle (its ``text/plain``, the widget view) and the
+    static object's ``text/html``. Attributes are the widget's.
+
+    :raises PageError: the two text forms differ (the book would not show what nbval compared).
+    """
+
+    _formatter: DisplayFormatter | None = None
+
+    def __init__(self, widget: object, static: object):
+        if Both._formatter is None:
+            Both._formatter = DisplayFormatter()
+        self.widget = widget
+        self.static = static
+        self.data, self.metadata = Both._formatter.format(widget)
+        static_data, _ = Both._formatter.format(static)
+        if static_data.get("text/plain") != self.data.get("text/plain"):
+            raise PageError(f"the static {type(static).__name__}'s text differs from the "
+                            f"widget's:\n{static_data.get('text/plain')}\n---\n"
+                            f"{self.data.get('text/plain')}")
+        self.data["text/html"] = static_data["text/html"]
+
+    def __getattr__(self, name: str):
+        return getattr(self.__dict__["widget"], name)
+
+    def __repr__(self) -> str:
+        return repr(self.widget)
+
+    def _repr_mimebundle_(self, **kwargs) -> tuple[dict, dict]:
+        return dict(self.data), dict(self.metadata)
+
+
+def _shown(widget: Callable[[], object], static: Callable[[], object]) -> object:
+    """What a page shows for a stepper, quiz, comparison or rule diff
+    (``statichtml.pages_mode``): ``static()``, ``widget()`` or ``Both`` of them."""
+    mode = statichtml.pages_mode()
+    if mode == "static":
+        return static()
+    if mode == "both":
+        return Both(widget(), static())
+    return widget()
 
 
 def scenario_path(file: str | Path) -> Path:
@@ -137,8 +186,8 @@ def stepper(key: str, file: str | Path | None = None, *, text: str | None = None
     the scenario's title unless ``title`` is given) with the scenario's YAML folded under its
     title."""
     result = run(file, text=text, key=key)
-    display(_stepper_class()(result.trace, title=title or result.scenario.title, key=key,
-                             source=_source(file, text), rules_page=RULES_PAGE))
+    _display_stepper(result.trace, title=title or result.scenario.title, key=key,
+                     source=_source(file, text), rules_page=RULES_PAGE)
 
 
 def _source(file: str | Path | None, text: str | None) -> str:
@@ -174,8 +223,9 @@ def compare(key: str, file: str | Path | None = None, *, text: str | None = None
                         "\n".join(str(f) for f in own.failures))
     for run_ in comparison.runs:
         _keep(run_.key, run_.result)
-    shown = statichtml.Compare if statichtml.static_pages() else Compare
-    display(shown(comparison, source=_source(file, text), rules_page=RULES_PAGE))
+    source = _source(file, text)
+    display(_shown(lambda: Compare(comparison, source=source, rules_page=RULES_PAGE),
+                   lambda: statichtml.Compare(comparison, source=source, rules_page=RULES_PAGE)))
 
 
 def side_by_side(key: str, scenarios: dict[str, str | Path], *, title: str) -> None:
@@ -200,12 +250,12 @@ def side_by_side(key: str, scenarios: dict[str, str | Path], *, title: str) -> N
                             "\n".join(str(f) for f in run_.result.failures))
         _keep(run_.key, run_.result)
     source = "".join(_source(file, None) for file in scenarios.values())
-    shown = statichtml.Compare if statichtml.static_pages() else Compare
-    display(shown(comparison, source=source, rules_page=RULES_PAGE))
+    display(_shown(lambda: Compare(comparison, source=source, rules_page=RULES_PAGE),
+                   lambda: statichtml.Compare(comparison, source=source, rules_page=RULES_PAGE)))
 
 
 def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS
-              ) -> history.RuleDiff | RuleDiff:
+              ) -> history.RuleDiff | RuleDiff | Both:
     """``rule`` (a paragraph of CR 506, 723 or 726: ``"726.5"``, ``"506.6"``, ``"506.3-2"``)
     as each of ``editions`` (oldest first) words it, with its source, the words changed from
     the edition before marked (removed struck through, added underlined; ``[-...-]`` and
@@ -217,11 +267,12 @@ def rule_diff(rule: str, editions: tuple[str, ...] = history.SUBGAME_EDITIONS
         diff = history.rule_diff(rule, tuple(str(n) for n in editions), rules_page=RULES_PAGE)
     except history.HistoryError as err:
         raise PageError(str(err)) from None
-    return diff if statichtml.static_pages() else RuleDiff(diff)
+    return _shown(lambda: RuleDiff(diff), lambda: diff)
 
 
-def _stepper_class() -> type:
-    return statichtml.Stepper if statichtml.static_pages() else Stepper
+def _display_stepper(trace, **kwargs) -> None:
+    """Display a Stepper over ``trace`` (``_shown``)."""
+    display(_shown(lambda: Stepper(trace, **kwargs), lambda: statichtml.Stepper(trace, **kwargs)))
 
 
 def quote(*rules: str, edition: str = "726") -> Text:
@@ -402,14 +453,15 @@ def quiz(quiz_id: str, *, folder: str | Path = "quizzes", text: str | None = Non
     not run), the reason is shown instead of a quiz.
     """
     data = quizbank.find(quiz_id, folder)
-    shown = statichtml.Quiz if statichtml.static_pages() else Quiz
     if text is None:
         result = quizbank.run(data, scenario_path)
         data.deciding_step(result, strict=True)
-        return shown.from_data(data, result=result)
+        return _shown(lambda: Quiz.from_data(data, result=result),
+                      lambda: statichtml.Quiz.from_data(data, result=result))
     try:
         result = load_scenario(text=text, name=f"your version of quiz {quiz_id}").run()
-        return shown.from_data(data, result=result)
+        return _shown(lambda: Quiz.from_data(data, result=result),
+                      lambda: statichtml.Quiz.from_data(data, result=result))
     except (quizbank.QuizError, magicsub.ScenarioError) as err:
         return Text(f"**This version cannot decide the quiz:** {escape(str(err))}",
                     f"This version cannot decide the quiz: {err}")
@@ -456,7 +508,7 @@ def try_it(text: str, *, title: str = "Your version") -> None:
     if result.ok and any(_same(r.scenario.data, result.scenario.data) for r in RUNS.values()):
         print(_unedited(result))
         return
-    display(_stepper_class()(result.trace, title=title))
+    _display_stepper(result.trace, title=title)
     if result.ok:
         display(Text("Every expectation of the scenario holds."))
         return

@@ -1,7 +1,8 @@
 """tools/test_stages.sh (``make test``): every stage runs and is timed, a failing stage fails the
 run and is named, a pytest that ran no test counts as a failure, and the times are written to
-.cache/test-times.json. Run in a copy of the script beside a Makefile whose stages are stand-ins
-(the real stages take minutes)."""
+.cache/test-times.json; the book is built after nbval, both given the one folder of executed
+notebooks (MAGICSUB_EXECUTED, made fresh for the run). Run in a copy of the script beside a
+Makefile whose stages are stand-ins (the real stages take minutes)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 STAGES = ["install", "lint", "unit", "nbval", "lite", "book", "browser"]
 STAND_INS = """\
 .PHONY: venv node_modules vendor lint unit nbval book browser test-lite
-venv node_modules vendor lint nbval browser:
+venv node_modules vendor lint browser:
 \t@echo "$@ ran"; sleep 0.1
+nbval:
+\t@echo "nbval ran"; sleep 0.1; test ! -e "$$MAGICSUB_EXECUTED" \\
+\t  && echo "$$MAGICSUB_EXECUTED" >nbval-ran
 book:
-\t@echo "book ran"; sleep 1.5; touch book-ran-first; test ! -e book-fails
+\t@echo "book ran"; test -e nbval-ran && echo "$$MAGICSUB_EXECUTED" >book-ran-first
+\t@sleep 1.5; test ! -e book-fails
 test-lite:
 \t@test -e book-ran-first; echo "test-lite ran"; sleep 0.1
 unit:
@@ -62,8 +67,12 @@ def test_every_stage_is_timed_and_recorded(tmp_path):
     assert set(record) == {"total_s", "stages", "date", "passed"}
     assert list(record["stages"]) == STAGES and record["passed"] is True
     assert all(isinstance(s, float) and s >= 0.1 for s in record["stages"].values())
-    lane2 = record["stages"]["install"] + record["stages"]["book"] + record["stages"]["browser"]
+    lane2 = sum(record["stages"][name] for name in ("install", "nbval", "book", "browser"))
     assert lane2 <= record["total_s"] < sum(record["stages"].values()) + 5
+    folder = (tmp_path / "nbval-ran").read_text().strip()
+    assert folder.endswith("/executed") and (tmp_path / "book-ran-first").read_text() \
+        == (tmp_path / "nbval-ran").read_text()
+    assert not Path(folder).parent.exists()
     lines = _lines(proc.stdout)
     assert list(lines) == [*STAGES, "total"]
     assert all(lines[name].endswith("passed") for name in STAGES)

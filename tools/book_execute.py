@@ -10,7 +10,11 @@ outputs from the cache. A notebook that failed here is not stored: myst-nb execu
 itself and reports it as it always does (a warning, so ``-W`` fails the build).
 
 So every build still executes every notebook it reads from the notebooks as they are (nothing
-is kept from the build before: a change in magicsub itself shows). The kernels are started by
+is kept from the build before: a change in magicsub itself shows). One exception: with
+``MAGICSUB_EXECUTED`` naming a folder (``make test`` sets it; ``tools/executed_notebooks.py``),
+a notebook that nbval executed in this run, from the notebook and the sources as they are now,
+is stored as nbval executed it instead of being executed again; any other is executed. The log
+says how many were reused and how many executed. The kernels are started by
 this Sphinx process after every extension's ``setup`` and ``config-inited`` (and after the other
 ``env-before-read-docs`` handlers), so they inherit its environment as myst-nb's own kernels
 would. They listen on Unix sockets (``ipc_kernels``), not TCP ports that another process could
@@ -31,6 +35,7 @@ from tempfile import TemporaryDirectory
 from types import SimpleNamespace
 from typing import Any
 
+import executed_notebooks
 import nbformat
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -74,6 +79,32 @@ def _execute(path: Path, config: Any, manager: type) -> tuple[nbformat.NotebookN
     return nb, result
 
 
+def _store(cache: Any, path: Path, nb: nbformat.NotebookNode, seconds: float) -> None:
+    from jupyter_cache.base import CacheBundleIn
+
+    cache.cache_notebook_bundle(
+        CacheBundleIn(nb, os.fspath(path), data={"execution_seconds": seconds}),
+        check_validity=False, overwrite=True)
+
+
+def reuse_executed(cache: Any, paths: list[Path], folder: str | None
+                   ) -> tuple[list[Path], int | None]:
+    """Store in ``cache`` each notebook of ``paths`` whose executed copy in ``folder`` matches
+    it and the sources as they are (``executed_notebooks.read``); the notebooks left to
+    execute, and how many were stored (None without ``folder``)."""
+    if not folder:
+        return paths, None
+    sources = executed_notebooks.sources_digest()
+    left = []
+    for path in paths:
+        found = executed_notebooks.read(folder, path, sources)
+        if found is None:
+            left.append(path)
+        else:
+            _store(cache, path, *found)
+    return left, len(paths) - len(left)
+
+
 def execute_ahead(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Empty the cache; execute the notebooks about to be read, ``WORKERS`` at a time; store
     those that ran without error."""
@@ -82,7 +113,6 @@ def execute_ahead(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> No
         return
     from ipc_kernels import on_unix_sockets, socket_folder
     from jupyter_cache import get_cache
-    from jupyter_cache.base import CacheBundleIn
     from jupyter_client import AsyncKernelManager
 
     shutil.rmtree(config.execution_cache_path, ignore_errors=True)
@@ -91,6 +121,7 @@ def execute_ahead(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> No
         return
     cache = get_cache(config.execution_cache_path)
     start = time.perf_counter()
+    paths, reused = reuse_executed(cache, paths, os.environ.get(executed_notebooks.ENV))
     failed = 0
     folder = socket_folder()
     manager = on_unix_sockets(AsyncKernelManager, folder)
@@ -101,14 +132,13 @@ def execute_ahead(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> No
                 if result.err is not None:
                     failed += 1
                     continue
-                cache.cache_notebook_bundle(
-                    CacheBundleIn(nb, os.fspath(path), data={"execution_seconds": result.time}),
-                    check_validity=False, overwrite=True)
+                _store(cache, path, nb, result.time)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    LOGGER.info("book_execute: %d notebooks executed, %d at a time, in %.1f s%s", len(paths),
+    LOGGER.info("book_execute: %d notebooks executed, %d at a time, in %.1f s%s%s", len(paths),
                 WORKERS, time.perf_counter() - start,
-                f" ({failed} failed: myst-nb runs them again and reports them)" if failed else "")
+                f" ({failed} failed: myst-nb runs them again and reports them)" if failed else "",
+                f"; {reused} reused as nbval executed them" if reused is not None else "")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

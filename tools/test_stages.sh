@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # `make test`: every stage, timed. Installs first (make venv node_modules vendor; Chromium, when
 # missing, is installed in the background meanwhile); then two lanes on the two cores:
-#   lane 1, in the background: make lint, then make unit, then make nbval, then (once the book
-#     is built) make test-lite: the JupyterLite site built, one page run live in it
-#   lane 2, in the foreground: make book, then make browser (the browser tests need the book)
+#   lane 1, in the background: make lint, then make unit, then (once the book is built) make
+#     test-lite: the JupyterLite site built, one page run live in it
+#   lane 2, in the foreground: make nbval, then make book, then make browser (the browser tests
+#     need the book). The notebooks are executed once: nbval writes each as executed into a
+#     folder named by MAGICSUB_EXECUTED, and the book build reuses those that match the
+#     notebooks and the sources as they are (tools/executed_notebooks.py); alone, `make nbval`
+#     and `make book` each execute every notebook as before.
 # Each lane's stages run one after the other; every stage runs even when an earlier one failed
 # (but browser needs a built book). Lane 1's output is kept and printed when both lanes are
 # done. A failing stage (any non-zero exit: a pytest that ran no test exits non-zero too) fails
@@ -19,6 +23,7 @@ RECORD=.cache/test-times.json
 REPORTS=.cache/test-reports
 started=$(date +%s.%N)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/magicsub-test.XXXXXX")
+export MAGICSUB_EXECUTED="$tmp/executed"
 lane1_pid=
 cleanup() { [ -n "$lane1_pid" ] && kill "$lane1_pid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
@@ -49,7 +54,7 @@ label() {
 summary() {  # one line per stage, the record file; exit status 1 when a stage failed or did not run
   local name rc time failed=() json="" total
   total=$(seconds_since "$started")
-  echo "----- make test: stage times (lane 1: lint, unit, nbval, lite | lane 2: book, browser) -----"
+  echo "----- make test: stage times (lane 1: lint, unit, lite | lane 2: nbval, book, browser) -----"
   for name in "${STAGES[@]}"; do
     rc=$(cat "$tmp/$name.rc" 2>/dev/null || echo "not run")
     time=$(cat "$tmp/$name.time" 2>/dev/null || echo null)
@@ -81,16 +86,16 @@ fi
 (
   stage lint
   stage unit
-  stage nbval
   while [ ! -e "$tmp/book.rc" ]; do sleep 2; done   # the lite test starts from a book page
   stage lite test-lite
 ) >"$tmp/lane1.log" 2>&1 &
 lane1_pid=$!
 
+stage nbval
 stage book && stage browser
 wait "$lane1_pid"
 lane1_pid=
-echo "----- make lint, make unit, make nbval, then make test-lite (alongside make book and make browser) -----"
+echo "----- make lint, make unit, then make test-lite (alongside make nbval, make book and make browser) -----"
 cat "$tmp/lane1.log"
 if [ -x .venv/bin/python ] && [ -f tools/test_times.py ]; then
   echo "----- where the time went (JUnit reports in $REPORTS) -----"

@@ -60,7 +60,8 @@ if TYPE_CHECKING:
     from ..views.quizbank import QuizData
 
 PAGES_ENV = "MAGICSUB_PAGES"
-"""The environment variable that makes ``magicsub.book`` show these objects: ``static``."""
+"""The environment variable that makes ``magicsub.book`` show these objects: ``static``; or
+``both``: each widget with these objects' HTML beside it, in one output (``pages_mode``)."""
 PLAY_INTERVAL_MS = 1500
 """Play's pace: one step every this many milliseconds (the widgets' too)."""
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -69,6 +70,15 @@ _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 def static_pages() -> bool:
     """True when ``MAGICSUB_PAGES=static``: pages show static steppers and quizzes."""
     return os.environ.get(PAGES_ENV) == "static"
+
+
+def pages_mode() -> str:
+    """What ``magicsub.book`` shows, from ``MAGICSUB_PAGES``: ``"static"`` (these objects, as
+    the book's build does), ``"both"`` (each ipywidget with the ``text/html`` of its static
+    twin beside it in one output, as ``make test``'s nbval runs them: the book then reuses those
+    outputs, less the widget), else ``"widgets"`` (JupyterLab, Voila, nbval alone)."""
+    mode = os.environ.get(PAGES_ENV)
+    return mode if mode in ("static", "both") else "widgets"
 
 
 def check_key(key: str | None) -> str | None:
@@ -749,6 +759,7 @@ class Quiz:
 
 __all__ = ["BOOKKEEPING_FACTS", "Compare", "PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper",
            "check_key", "cited_rules", "compare_differences", "compare_head", "folded",
-           "folded_html", "folded_runs", "group_fragments", "pack", "print_rows", "print_table",
+           "folded_html", "folded_runs", "group_fragments", "pack", "pages_mode", "print_rows",
+           "print_table",
            "script_json", "static_pages", "step_groups", "stepper_fragments", "stepper_head",
            "unpack", "unpack_groups"]
