@@ -3,10 +3,11 @@
 The book must be built first (``make book``); the tests fail, not skip, when it is not.
 Helpers to open and check pages are in ``pagecheck.py`` beside this file.
 
-Tests parametrized with ``book_page`` or ``widget_page`` run grouped by page, and the
-``book_tabs`` fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the
-book loads once for all its tests, which run in the order they are defined (load checks and
-axe before any interaction).
+Tests parametrized with a page (``PAGE_PARAMS``) run grouped by page, and the ``book_tabs``
+fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the book loads once for
+all its tests, which run in the order they are defined (load checks and axe before any
+interaction). axe-core is in every page of that context from the start (an init script), not
+injected page by page.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pagecheck import (
 )
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page")
+PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page", "link_page")
 
 
 
@@ -129,7 +130,7 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def book_tabs(browser: Browser, server_url: str) -> Iterator[BookTabs]:
     """The pages of the built book, each loaded once for the tests grouped on it."""
-    tabs = BookTabs(browser, server_url)
+    tabs = BookTabs(browser, server_url, axe_js=AXE_JS)
     yield tabs
     tabs.close_all()
 
