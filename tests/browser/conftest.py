@@ -68,10 +68,33 @@ def _page_param(item: pytest.Item) -> str | None:
     return next((callspec.params[n] for n in PAGE_PARAMS if n in callspec.params), None)
 
 
+LOAD_CHECKS = (
+    "test_page_loads_cleanly_and_stays_local",
+    "test_page_is_static_and_its_script_ready",
+    "test_page_has_no_serious_accessibility_violation",
+    "test_page_in_dark_mode_has_no_serious_accessibility_violation",
+)
+CLICKS = "test_clicking_a_step_link_moves_its_stepper_there"
+ADDRESS = "test_opening_a_step_address_selects_that_step"
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where a test runs among its page's: the load checks and axe first, on the page as it
+    opened; then the step-link clicks, on steppers still compact and at their start (as a
+    reader finds them); then the rest, in defined order; last the step address, which opens
+    the page anew in another tab."""
+    name = getattr(item, "originalname", item.name)
+    if name in LOAD_CHECKS:
+        return 0
+    return {CLICKS: 1, ADDRESS: 3}.get(name, 2)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the page-parametrized tests grouped by page, each page's tests in defined order."""
+    """Run the page-parametrized tests grouped by page, each page's tests in the order
+    ``_rank`` gives, else as defined."""
     slots = [i for i, item in enumerate(items) if _page_param(item) is not None]
-    grouped = sorted((items[i] for i in slots), key=lambda item: _page_param(item) or "")
+    grouped = sorted((items[i] for i in slots),
+                     key=lambda item: (_page_param(item) or "", _rank(item)))
     for slot, item in zip(slots, grouped, strict=True):
         items[slot] = item
 
