@@ -280,7 +280,8 @@ class BookTabs:
     All pages share one browser context, as a reader's tabs do: the browser's cache (and the
     compiled code of the widget scripts) carries over from page to page. With ``axe_js``, every
     page has axe-core from its start (an init script): injecting it into each loaded page
-    (``page.add_script_tag``) cost about a second a page.
+    (``page.add_script_tag``) cost about a second a page. A page opened at an address (with a
+    ``fragment``) goes to a second shared context, without axe-core, which it does not need.
     """
 
     def __init__(self, browser: Browser, server_url: str, *, axe_js: Path | None = None) -> None:
@@ -290,6 +291,8 @@ class BookTabs:
         self.current: BookTab | None = None
         self.context = browser.new_context(viewport={"width": 1280, "height": 900},
                                            locale="en-US")
+        self.addresses = browser.new_context(viewport={"width": 1280, "height": 900},
+                                             locale="en-US")
         if axe_js is not None:
             self.context.add_init_script(path=str(axe_js))
 
@@ -304,7 +307,7 @@ class BookTabs:
         if self.current and self.current.relative == address and not (fresh or fragment):
             return self.current
         self.close()
-        context = self.context
+        context = self.addresses if fragment else self.context
         page = context.new_page()
         page.set_default_timeout(30_000)
         report = open_page(page, f"{self.server_url}/{address}")
@@ -318,9 +321,10 @@ class BookTabs:
             self.current = None
 
     def close_all(self) -> None:
-        """Close the open page and the shared context."""
+        """Close the open page and the shared contexts."""
         self.close()
         self.context.close()
+        self.addresses.close()
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:

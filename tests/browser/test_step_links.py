@@ -97,8 +97,8 @@ def test_clicking_a_step_link_moves_its_stepper_there(book_tabs: BookTabs, link_
 @pytest.mark.parametrize("link_page", LINK_PAGES)
 def test_opening_a_step_address_selects_that_step(book_tabs: BookTabs, link_page: str):
     """``page.html#KEY-N`` (the last stepper referred to, at its farthest step) opens with that
-    stepper at step N, once the widgets are rendered: a new tab loads that address (the
-    browser's cache warm from the page's other tests, as a reader's would be)."""
+    stepper at step N, once the widgets are rendered: a new tab loads that address (a new
+    document; the theme's files cached by the addresses opened before, as a reader's would be)."""
     require_built(link_page)
     links = _links(link_page)
     key = links[-1][0]
