@@ -3,10 +3,11 @@
 The book must be built first (``make book``); the tests fail, not skip, when it is not.
 Helpers to open and check pages are in ``pagecheck.py`` beside this file.
 
-Tests parametrized with ``book_page`` or ``widget_page`` run grouped by page, and the
-``book_tabs`` fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the
-book loads once for all its tests, which run in the order they are defined (load checks and
-axe before any interaction).
+Tests parametrized with a page (``PAGE_PARAMS``) run grouped by page, and the ``book_tabs``
+fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the book loads once for
+all its tests, which run in the order they are defined (load checks and axe before any
+interaction). axe-core is in every page of that context from the start (an init script), not
+injected page by page.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pagecheck import (
 )
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
-PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page")
+PAGE_PARAMS = ("book_page", "widget_page", "stepper_page", "quiz_page", "link_page")
 
 
 
@@ -67,10 +68,33 @@ def _page_param(item: pytest.Item) -> str | None:
     return next((callspec.params[n] for n in PAGE_PARAMS if n in callspec.params), None)
 
 
+LOAD_CHECKS = (
+    "test_page_loads_cleanly_and_stays_local",
+    "test_page_is_static_and_its_script_ready",
+    "test_page_has_no_serious_accessibility_violation",
+    "test_page_in_dark_mode_has_no_serious_accessibility_violation",
+)
+CLICKS = "test_clicking_a_step_link_moves_its_stepper_there"
+ADDRESS = "test_opening_a_step_address_selects_that_step"
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where a test runs among its page's: the load checks and axe first, on the page as it
+    opened; then the step-link clicks, on steppers still compact and at their start (as a
+    reader finds them); then the rest, in defined order; last the step address, which opens
+    the page anew in another tab."""
+    name = getattr(item, "originalname", item.name)
+    if name in LOAD_CHECKS:
+        return 0
+    return {CLICKS: 1, ADDRESS: 3}.get(name, 2)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the page-parametrized tests grouped by page, each page's tests in defined order."""
+    """Run the page-parametrized tests grouped by page, each page's tests in the order
+    ``_rank`` gives, else as defined."""
     slots = [i for i, item in enumerate(items) if _page_param(item) is not None]
-    grouped = sorted((items[i] for i in slots), key=lambda item: _page_param(item) or "")
+    grouped = sorted((items[i] for i in slots),
+                     key=lambda item: (_page_param(item) or "", _rank(item)))
     for slot, item in zip(slots, grouped, strict=True):
         items[slot] = item
 
@@ -129,7 +153,7 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def book_tabs(browser: Browser, server_url: str) -> Iterator[BookTabs]:
     """The pages of the built book, each loaded once for the tests grouped on it."""
-    tabs = BookTabs(browser, server_url)
+    tabs = BookTabs(browser, server_url, axe_js=AXE_JS)
     yield tabs
     tabs.close_all()
 

@@ -278,28 +278,40 @@ class BookTabs:
     """Opens pages of the book; keeps only the last one open, for the next test on it.
 
     All pages share one browser context, as a reader's tabs do: the browser's cache (and the
-    compiled code of the widget scripts) carries over from page to page.
+    compiled code of the widget scripts) carries over from page to page. With ``axe_js``, every
+    page has axe-core from its start (an init script): injecting it into each loaded page
+    (``page.add_script_tag``) cost about a second a page. A page opened at an address (with a
+    ``fragment``) goes to a second shared context, without axe-core, which it does not need.
     """
 
-    def __init__(self, browser: Browser, server_url: str) -> None:
-        """Open pages of ``server_url`` in ``browser``."""
+    def __init__(self, browser: Browser, server_url: str, *, axe_js: Path | None = None) -> None:
+        """Open pages of ``server_url`` in ``browser`` (with axe-core, given ``axe_js``)."""
         self.browser = browser
         self.server_url = server_url
         self.current: BookTab | None = None
         self.context = browser.new_context(viewport={"width": 1280, "height": 900},
                                            locale="en-US")
+        self.addresses = browser.new_context(viewport={"width": 1280, "height": 900},
+                                             locale="en-US")
+        if axe_js is not None:
+            self.context.add_init_script(path=str(axe_js))
 
-    def open(self, relative: str, *, fresh: bool = False) -> BookTab:
-        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open."""
+    def open(self, relative: str, *, fresh: bool = False, fragment: str = "") -> BookTab:
+        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open.
+
+        ``fragment``: load it in a new tab at ``relative#fragment`` (a new document, as when a
+        reader opens that address), even when ``relative`` is open.
+        """
         require_built(relative)
-        if self.current and self.current.relative == relative and not fresh:
+        address = f"{relative}#{fragment}" if fragment else relative
+        if self.current and self.current.relative == address and not (fresh or fragment):
             return self.current
         self.close()
-        context = self.context
+        context = self.addresses if fragment else self.context
         page = context.new_page()
         page.set_default_timeout(30_000)
-        report = open_page(page, f"{self.server_url}/{relative}")
-        self.current = BookTab(relative, context, page, report)
+        report = open_page(page, f"{self.server_url}/{address}")
+        self.current = BookTab(address, context, page, report)
         return self.current
 
     def close(self) -> None:
@@ -309,9 +321,10 @@ class BookTabs:
             self.current = None
 
     def close_all(self) -> None:
-        """Close the open page and the shared context."""
+        """Close the open page and the shared contexts."""
         self.close()
         self.context.close()
+        self.addresses.close()
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:

@@ -22,10 +22,9 @@ from pagecheck import (
     assert_addressed,
     board,
     book_pages,
-    open_page,
     require_built,
 )
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -96,20 +95,15 @@ def test_clicking_a_step_link_moves_its_stepper_there(book_tabs: BookTabs, link_
 
 
 @pytest.mark.parametrize("link_page", LINK_PAGES)
-def test_opening_a_step_address_selects_that_step(browser: Browser, server_url: str,
-                                                  link_page: str):
+def test_opening_a_step_address_selects_that_step(book_tabs: BookTabs, link_page: str):
     """``page.html#KEY-N`` (the last stepper referred to, at its farthest step) opens with that
-    stepper at step N, once the widgets are rendered."""
+    stepper at step N, once the widgets are rendered: a new tab loads that address (a new
+    document; the theme's files cached by the addresses opened before, as a reader's would be)."""
     require_built(link_page)
     links = _links(link_page)
     key = links[-1][0]
     step = max(n for k, n in links if k == key)
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
-    try:
-        page = context.new_page()
-        report = open_page(page, f"{server_url}/{link_page}#{key}-{step}")
-        _assert_at(page, key, step)
-        assert page.evaluate("location.hash") == f"#{key}-{step}"
-        assert not report.problems(), report.summary()
-    finally:
-        context.close()
+    tab = book_tabs.open(link_page, fragment=f"{key}-{step}")
+    _assert_at(tab.page, key, step)
+    assert tab.page.evaluate("location.hash") == f"#{key}-{step}"
+    assert not tab.report.problems(), tab.report.summary()
