@@ -12,6 +12,7 @@ injected page by page.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,12 +92,29 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run the page-parametrized tests grouped by page, each page's tests in the order
-    ``_rank`` gives, else as defined."""
+    ``_rank`` gives, else as defined. Each page's tests are one ``xdist_group`` (the other
+    tests: one per module), so that with ``-n 2 --dist loadgroup`` (``make browser``) a page
+    loads once, on one worker, for all its tests, and a module's fixtures are set up once."""
     slots = [i for i, item in enumerate(items) if _page_param(item) is not None]
     grouped = sorted((items[i] for i in slots),
                      key=lambda item: (_page_param(item) or "", _rank(item)))
     for slot, item in zip(slots, grouped, strict=True):
         items[slot] = item
+    for item in items:
+        group = _page_param(item) or item.nodeid.split("::", 1)[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker: hand the paint times measured here to the controller."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["paint_times"] = json.dumps(PAINT_TIMES)
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    """On the pytest-xdist controller: gather a worker's paint times for the summary."""
+    output = getattr(node, "workeroutput", {}) or {}
+    PAINT_TIMES.extend((page, ms) for page, ms in json.loads(output.get("paint_times", "[]")))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
