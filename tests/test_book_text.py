@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -128,8 +129,9 @@ def _quiz_prose(quiz: dict) -> str:
     return "\n".join(parts)
 
 
-def _reader_texts() -> list[tuple[str, str]]:
-    """(where, text) for every piece of prose the book shows a reader."""
+@cache
+def _reader_texts() -> tuple[tuple[str, str], ...]:
+    """(where, text) for every piece of prose the book shows a reader (read once a session)."""
     texts = [(p.name, _page_prose(p)) for p in [*NOTEBOOKS, *sorted(BOOK.glob("*.md"))]]
     for path in QUIZ_FILES:
         for quiz in datafiles.load(path):
@@ -139,7 +141,7 @@ def _reader_texts() -> list[tuple[str, str]]:
         texts.append((path.name, f"{data.get('title', '')}\n{data.get('description', '')}"))
     texts += [(name, (ROOT / name).read_text(encoding="utf-8"))
               for name in ("README.md", "CONTRIBUTING.md")]
-    return texts
+    return tuple(texts)
 
 
 def _offending(pattern: str, texts=None) -> list[str]:
