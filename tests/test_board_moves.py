@@ -153,6 +153,7 @@ def test_cards_back_from_outside_say_so_without_naming_a_game():
     assert notes == ["★ 10 moved here from outside the game"]
 
 
+@pytest.mark.slow
 def test_every_move_of_every_scenario_has_its_ghost_where_it_left(scenario_runs):
     """For every step of every scenario: each object the step moved is named by a ghost (or
     counted in a ghost line) in a list whose ``data-from`` is the place it left, with
