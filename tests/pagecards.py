@@ -9,8 +9,7 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import yaml
-
+from magicsub.engine import datafiles
 from magicsub.views import quizbank
 from tools import rule_links
 
@@ -35,10 +34,10 @@ def names_in(data: object) -> set[str]:
 
 def _scenario(file: str | None, text: str | None, notebook: Path) -> object:
     if text is not None:
-        return yaml.safe_load(text)
+        return datafiles.parse(text)
     for path in (SCENARIOS / str(file), notebook.parent / str(file)):
         if path.is_file():
-            return yaml.safe_load(path.read_text(encoding="utf-8"))
+            return datafiles.load(path)
     raise FileNotFoundError(file)
 
 
@@ -95,7 +94,7 @@ def scenario_names() -> frozenset[str]:
     """The card names of every shipped scenario and every quiz's inline scenario."""
     found: set[str] = set()
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        found |= names_in(yaml.safe_load(path.read_text(encoding="utf-8")))
+        found |= names_in(datafiles.load(path))
     for quiz in _quizzes().values():
         if isinstance(quiz.scenario, dict):
             found |= names_in(quiz.scenario)

@@ -153,7 +153,8 @@ def test_cards_back_from_outside_say_so_without_naming_a_game():
     assert notes == ["★ 10 moved here from outside the game"]
 
 
-def test_every_move_of_every_scenario_has_its_ghost_where_it_left():
+@pytest.mark.slow
+def test_every_move_of_every_scenario_has_its_ghost_where_it_left(scenario_runs):
     """For every step of every scenario: each object the step moved is named by a ghost (or
     counted in a ghost line) in a list whose ``data-from`` is the place it left, with
     ``data-to`` the place it is in; ``data-obj`` is unique; the fragments join to the page."""
@@ -161,7 +162,7 @@ def test_every_move_of_every_scenario_has_its_ghost_where_it_left():
     ghost_item = re.compile(r'<li class="ms-gone" data-left(-count)?="([^"]*)" data-to="([^"]*)"')
     checked = 0
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        trace = load_scenario(path).run().trace
+        trace = scenario_runs[path.name].trace
         before = trace.initial
         for step in trace:
             parts = render.step_fragments(step, world_before=before)

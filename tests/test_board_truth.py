@@ -39,8 +39,8 @@ def board_lies(world) -> list[str]:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_every_step_of_every_scenario_shows_a_true_board(path):
-    trace = load_scenario(path).run().trace
+def test_every_step_of_every_scenario_shows_a_true_board(path, scenario_runs):
+    trace = scenario_runs[path.name].trace
     for step in trace:
         lies = board_lies(step.snapshot)
         assert not lies, f"step {step.index} ({step.rule}, {step.action}): {lies}"

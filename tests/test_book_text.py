@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
+
+from magicsub.engine import datafiles
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -126,18 +129,19 @@ def _quiz_prose(quiz: dict) -> str:
     return "\n".join(parts)
 
 
-def _reader_texts() -> list[tuple[str, str]]:
-    """(where, text) for every piece of prose the book shows a reader."""
+@cache
+def _reader_texts() -> tuple[tuple[str, str], ...]:
+    """(where, text) for every piece of prose the book shows a reader (read once a session)."""
     texts = [(p.name, _page_prose(p)) for p in [*NOTEBOOKS, *sorted(BOOK.glob("*.md"))]]
     for path in QUIZ_FILES:
-        for quiz in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for quiz in datafiles.load(path):
             texts.append((f"{path.name}:{quiz['id']}", _quiz_prose(quiz)))
     for path in SCENARIOS:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = datafiles.load(path)
         texts.append((path.name, f"{data.get('title', '')}\n{data.get('description', '')}"))
     texts += [(name, (ROOT / name).read_text(encoding="utf-8"))
               for name in ("README.md", "CONTRIBUTING.md")]
-    return texts
+    return tuple(texts)
 
 
 def _offending(pattern: str, texts=None) -> list[str]:
@@ -149,9 +153,9 @@ def _offending(pattern: str, texts=None) -> list[str]:
 def _scenario_dicts():
     """(where, scenario mapping) for every shipped scenario and every quiz's inline scenario."""
     for path in SCENARIOS:
-        yield path.name, yaml.safe_load(path.read_text(encoding="utf-8"))
+        yield path.name, datafiles.load(path)
     for path in QUIZ_FILES:
-        for quiz in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for quiz in datafiles.load(path):
             if isinstance(quiz.get("scenario"), dict):
                 yield f"{path.name}:{quiz['id']}", quiz["scenario"]
 

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from magicsub import cli
-from magicsub.engine import actions
+from magicsub.engine import actions, datafiles
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "magicsub" / "scenarios").glob("*.yaml"))
 TEXTS = [p.read_text(encoding="utf-8") for p in SCENARIOS]
-DOCS = [yaml.safe_load(t) for t in TEXTS]
+DOCS = [datafiles.parse(t) for t in TEXTS]
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
@@ -103,7 +103,7 @@ def _mutate(doc, path, how, value):
 @st.composite
 def mutated(draw):
     i = draw(st.integers(0, len(DOCS) - 1))
-    doc = yaml.safe_load(TEXTS[i])
+    doc = datafiles.parse(TEXTS[i])
     for _ in range(draw(st.integers(1, 3))):
         paths = list(_paths(doc))
         if not paths:
@@ -125,7 +125,7 @@ def test_mutated_scenarios_never_escape(tmp_path, text):
 @st.composite
 def odd_steps(draw):
     i = draw(st.integers(0, len(DOCS) - 1))
-    doc = yaml.safe_load(TEXTS[i])
+    doc = datafiles.parse(TEXTS[i])
     names = list(doc["players"])
     ids = [o.get("id", o.get("name")) for o in doc.get("objects") or []] or ["nothing"]
     kinds = {"player": names, "object": ids, "target": ids + names, "new_id": ["t1", "t2"],

@@ -28,12 +28,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from magicsub import Game, RulesError, load_scenario
-from magicsub.engine import hooks, triggers
+from magicsub.engine import datafiles, hooks, triggers
 from magicsub.engine.registry import triggering
 from magicsub.engine.zones import PER_PLAYER, Zone
 from magicsub.rules import until
@@ -259,7 +258,7 @@ def test_random_games_keep_the_watches_sound(data):
 # -- the shipped scenarios, with requests inserted -----------------------------------------------
 
 def _watching(path: Path) -> bool:
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = datafiles.load(path)
     names = {o.get("name", o.get("id")) for o in doc.get("objects") or []}
     return bool(names & set(WATCHING + UNTIL))
 

@@ -275,11 +275,10 @@ def test_800_4d_a_held_trigger_of_a_player_who_leaves_names_the_paragraph_that_h
     was brought into the subgame), then Bianca concedes the main game: the trigger is removed,
     and the note says which paragraph held it in each edition (506.2 under CR 506, 726.4a under
     CR 726)."""
-    import yaml
-
     from magicsub import load_scenario
+    from magicsub.engine import datafiles
     path = SCENARIOS / "506_2_triggers_held_until_completed.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = datafiles.parse(path.read_text(encoding="utf-8"))
     data.pop("expect")
     steps = [s for s in data["steps"] if "expect" not in s][:5]
     data["steps"] = steps + [{"concede": {"player": "Bianca", "game": "main"}}]

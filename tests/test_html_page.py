@@ -230,6 +230,7 @@ def boards(trace) -> list[str]:
     return pages
 
 
+@pytest.mark.slow
 def test_every_shipped_stepper_draws_the_boards_drawn_alone(scenario_runs):
     """For every shipped scenario, the stepper (one cache for all its boards) shows exactly
     the boards that each step draws alone: what the cache keeps is never stale (a card

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from magicsub import Game, load_scenario
+from magicsub import Game
 from magicsub.engine.changes import Move, MoveAll, Tap, replay
 from magicsub.engine.state import World, timestamp
 from magicsub.engine.zones import Zone
@@ -50,8 +50,8 @@ def assert_replays(trace) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_replaying_the_changes_gives_every_snapshot(path):
-    result = load_scenario(path).run()
+def test_replaying_the_changes_gives_every_snapshot(path, scenario_runs):
+    result = scenario_runs[path.name]
     assert len(result.trace) > 0
     assert_replays(result.trace)
 
@@ -131,12 +131,12 @@ def test_replaying_a_zone_move_gives_its_snapshot_and_a_lost_card_does_not():
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_the_place_index_agrees_with_the_objects_after_every_step(path):
+def test_the_place_index_agrees_with_the_objects_after_every_step(path, scenario_runs):
     """``World.places``, ``World.marks``, ``World.card_names`` and the places kept in order
     are carried from world to world by the changes; after every step each is what indexing the
     snapshot's objects afresh gives (so no zone listing misses an object, and no state-based
     action misses a permanent, CR 704.3)."""
-    result = load_scenario(path).run()
+    result = scenario_runs[path.name]
     for step in result.trace:
         world = step.snapshot
         fresh = World(world.objects, world.games)

@@ -10,11 +10,10 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-import yaml
 from pagecards import page_cards, scenario_names
 
 from magicsub import cards
-from magicsub.engine import registry
+from magicsub.engine import datafiles, registry
 from magicsub.engine.editions import EDITIONS, edition
 from magicsub.views import rulings
 
@@ -110,7 +109,7 @@ def _used_names() -> set[str]:
 def test_the_data_is_well_formed_and_each_date_is_a_day():
     data = rulings.load()
     assert len(data) >= 20
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    raw = datafiles.load(DATA)
     assert [entry["card"] for entry in raw] == list(data)
     for entry in data.values():
         assert entry.rulings and entry.read_at.startswith("https://")

@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 import magicsub
 from magicsub import book
+from magicsub.engine import datafiles
 from magicsub.engine.editions import EDITIONS
 from magicsub.views import render, rulings
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "magicsub" / "rules"
 DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|"
                   r"November|December) \d{1,2}, \d{4}")
-TITLES = {yaml.safe_load(p.read_text(encoding="utf-8"))["title"]: p.name
+TITLES = {datafiles.load(p)["title"]: p.name
           for p in RULES.glob("*.yaml") if p.name != rulings.FILE}
 """The rule text files' titles (``rulings.yaml`` beside them holds rulings, not rule text)."""
 
@@ -33,10 +33,10 @@ def test_the_current_edition_has_one_label_for_all_its_texts():
 @pytest.mark.parametrize("number", EDITIONS)
 def test_each_text_is_labelled_by_the_file_it_comes_from(number):
     ed = magicsub.edition(number)
-    own = yaml.safe_load((RULES / f"{number}.yaml").read_text(encoding="utf-8"))
-    shared = {key: yaml.safe_load((RULES / name).read_text(encoding="utf-8"))["title"]
+    own = datafiles.load(RULES / f"{number}.yaml")
+    shared = {key: datafiles.load(RULES / name)["title"]
               for name in ("800.yaml", "core.yaml")
-              for key in yaml.safe_load((RULES / name).read_text(encoding="utf-8"))["paragraphs"]}
+              for key in datafiles.load(RULES / name)["paragraphs"]}
     for key in ed.paragraphs:
         assert ed.source(key) == (own["title"] if key in own["paragraphs"] else shared[key])
     assert set(ed.sources()) <= set(TITLES)

@@ -18,7 +18,7 @@ from test_fuzz_scenarios import mutated, odd_steps
 from test_schema import ODD_VALUES, VALID, steps
 
 from magicsub import ScenarioError, load_scenario
-from magicsub.engine import actions
+from magicsub.engine import actions, datafiles
 from magicsub.scenario import validation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_the_pure_library_is_used_only_when_asked_or_when_rust_is_missing():
 def test_every_fixture_and_shipped_file_gets_the_same_verdict(path):
     assert_same(lambda: load_scenario(path))
     try:
-        data = yaml.safe_load(path.read_bytes()) if path.parent.name != "hostile" else None
+        data = datafiles.parse(path.read_bytes()) if path.parent.name != "hostile" else None
     except yaml.YAMLError:
         data = None
     if isinstance(data, dict):
@@ -120,7 +120,7 @@ def _three_ways(text: str) -> None:
     and as a ``data=`` mapping (no lines): the same verdict each time."""
     assert_same(lambda: load_scenario(text=text))
     try:
-        doc = yaml.safe_load(text)
+        doc = datafiles.parse(text)
         flat = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=True,
                               width=10**9)
     except yaml.YAMLError:

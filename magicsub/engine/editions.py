@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-import yaml
-
+from . import datafiles
 from .arguments import plain
 from .errors import CitationError, RulesError
 from .limits import shown
@@ -108,8 +106,7 @@ def check_behaviour(number: str, data) -> dict:
 
 
 def _load(name: str) -> dict:
-    with resources.files("magicsub.rules").joinpath(name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+    return datafiles.load_rules(name)
 
 
 def sentences(paragraph: str) -> list[str]:
@@ -135,7 +132,8 @@ class Edition:
         own = _load(f"{number}.yaml")
         self.title: str = own["title"]
         self.paragraphs: dict[str, str] = dict(own["paragraphs"])
-        self.examples: dict[str, list[str]] = dict(own.get("examples") or {})
+        self.examples: dict[str, list[str]] = {k: list(v) for k, v in
+                                                (own.get("examples") or {}).items()}
         self._behaviour: dict = check_behaviour(number, own.get("behaviour"))
         self._sources: dict[str, str] = dict.fromkeys(self.paragraphs, self.title)
         self._shadowed: dict[str, str] = {}

@@ -23,10 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
-from importlib import resources
 
-import yaml
-
+from ..engine import datafiles
 from ..engine.editions import DEFAULT_EDITION, EDITIONS, edition
 
 CURRENT = DEFAULT_EDITION
@@ -120,9 +118,8 @@ def section_titles(edition_number: str = CURRENT) -> dict[str, str]:
     files = ("726.yaml", "800.yaml") if edition_number == CURRENT else (f"{edition_number}.yaml",)
     titles: dict[str, str] = {}
     for name in files:
-        with resources.files("magicsub.rules").joinpath(name).open(encoding="utf-8") as fh:
-            titles.update({str(k): str(v) for k, v in (yaml.safe_load(fh).get("section") or {})
-                           .items()})
+        titles.update({str(k): str(v) for k, v in
+                       (datafiles.load_rules(name).get("section") or {}).items()})
     return titles
 
 
