@@ -138,8 +138,9 @@ nbval: $(VENV_STAMP) $(NODE_STAMP)
 chromium:
 	@tools/chromium.sh wait
 
+# Two workers, each page's tests together on one (tests/browser/conftest.py: xdist_group).
 browser: $(VENV_STAMP) $(NODE_STAMP) chromium
-	$(PYTEST) tests/browser -m browser
+	$(PYTEST) -n 2 --dist loadgroup tests/browser -m browser
 
 # One book page live in JupyterLite, every other host blocked (tests/lite): needs `make book`.
 test-lite: lite chromium
