@@ -12,9 +12,10 @@ another base). From it:
 3. **Unit tests**: the changed test modules; for a changed module of ``magicsub``, the test
    modules that import it (by its dotted name, or ``from`` its package) or are named after it,
    and the module's own doctests; for any other changed file (data, a tool), the test modules
-   that name it; ``tests/test_scenarios.py`` and ``tests/test_structure.py`` whenever
-   ``magicsub/`` changed. A change to ``tests/conftest.py``
-   or a helper module of ``tests/`` runs every unit test.
+   that name it; for a changed page, the test modules that read the book's notebooks (the
+   prose rules, rule coverage, links); ``tests/test_scenarios.py`` and
+   ``tests/test_structure.py`` whenever ``magicsub/`` changed. A change to
+   ``tests/conftest.py`` or a helper module of ``tests/`` runs every unit test.
 4. **Notebooks** (nbval): the changed notebooks, the notebooks whose quiz files changed, and the
    notebooks that show a scenario whose trace changed (step 2) or whose file changed.
 
@@ -124,6 +125,8 @@ def select_tests(changed: list[str]) -> tuple[list[str], list[str], str | None]:
             chosen |= {m for m, src in modules.items() if name in src}
     if any(p.startswith("magicsub/") for p in changed):
         chosen |= {n for n in NETS if (ROOT / n).is_file()}
+    if any(p.startswith("book/") and p.endswith((".ipynb", ".md")) for p in changed):
+        chosen |= {m for m, src in modules.items() if ".ipynb" in src}
     return sorted(chosen), doctests, None
 
 
