@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import yaml
-
+from ..engine import datafiles
 from ..engine.limits import shown
 from .newfiles import write_new_files
 from .safefiles import OutputRefused, new_folder
@@ -112,8 +111,7 @@ def _folder():
 
 
 def _title(text: str, name: str) -> str:
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    data = yaml.load(text, Loader=loader)  # noqa: S506 (a safe loader)
+    data = datafiles.parse(text)
     title = data.get("title") if isinstance(data, dict) else None
     return str(title) if title else name
 
