@@ -40,7 +40,6 @@ from playwright.sync_api import (
     Request,
     Response,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HTML_DIR = REPO_ROOT / "_build" / "html"
@@ -291,7 +290,7 @@ class BookTabs:
     compiled code of the widget scripts) carries over from page to page. With ``axe_js``, every
     page has axe-core from its start (an init script): injecting it into each loaded page
     (``page.add_script_tag``) cost about a second a page. A page opened at an address (with a
-    ``fragment``) goes to a second shared context, without axe-core, which it does not need.
+    ``fragment``) is a new load at that address; the page's later tests run on that load.
     """
 
     def __init__(self, browser: Browser, server_url: str, *, axe_js: Path | None = None) -> None:
@@ -300,26 +299,25 @@ class BookTabs:
         self.server_url = server_url
         self.current: BookTab | None = None
         self.context = browser.new_context(**BOOK_TAB)
-        self.addresses = browser.new_context(**BOOK_TAB)
         if axe_js is not None:
             self.context.add_init_script(path=str(axe_js))
 
     def open(self, relative: str, *, fresh: bool = False, fragment: str = "") -> BookTab:
-        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open.
+        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open (at
+        whatever address it opened).
 
         ``fragment``: load it in a new tab at ``relative#fragment`` (a new document, as when a
         reader opens that address), even when ``relative`` is open.
         """
         require_built(relative)
-        address = f"{relative}#{fragment}" if fragment else relative
-        if self.current and self.current.relative == address and not (fresh or fragment):
+        if self.current and self.current.relative == relative and not (fresh or fragment):
             return self.current
         self.close()
-        context = self.addresses if fragment else self.context
-        page = context.new_page()
+        page = self.context.new_page()
         page.set_default_timeout(30_000)
+        address = f"{relative}#{fragment}" if fragment else relative
         report = open_page(page, f"{self.server_url}/{address}")
-        self.current = BookTab(address, context, page, report)
+        self.current = BookTab(relative, self.context, page, report)
         return self.current
 
     def close(self) -> None:
@@ -329,10 +327,9 @@ class BookTabs:
             self.current = None
 
     def close_all(self) -> None:
-        """Close the open page and the shared contexts."""
+        """Close the open page and the shared context."""
         self.close()
         self.context.close()
-        self.addresses.close()
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:
@@ -369,14 +366,18 @@ def html_text(scope: Locator) -> str:
     return scope.evaluate(_HTML_TEXT_JS)
 
 
+_STEP_TEXT_JS = """scope => {
+  const shown = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const marked = Array.from(scope.querySelectorAll('[data-step]')).filter(shown);
+  if (marked.length) return marked.map(el => el.getAttribute('data-step') || '').join(' ');
+  return (""" + _HTML_TEXT_JS + """)(scope);
+}"""
+
+
 def step_text(scope: Locator) -> str:
     """Return which step a stepper shows: its visible ``[data-step]``, else the HTML text."""
-    marked = scope.locator("[data-step]:visible")
-    if marked.count():
-        return " ".join(
-            marked.nth(i).get_attribute("data-step") or "" for i in range(marked.count())
-        )
-    return html_text(scope)
+    return scope.evaluate(_STEP_TEXT_JS)
 
 
 def slider_handles(scope: Locator) -> list[Locator]:
@@ -397,14 +398,24 @@ def step_slider(page: Page, handle: Locator, key: str = "ArrowRight") -> None:
     page.keyboard.press(key)
 
 
+_TEXT_CHANGE_JS = """async (scope, [before, timeout]) => {
+  const text = """ + _STEP_TEXT_JS + """;
+  if (text(scope) !== before) return text(scope);
+  await new Promise(resolve => {
+    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+    const observer = new MutationObserver(() => { if (text(scope) !== before) done(); });
+    const timer = setTimeout(done, timeout);
+    observer.observe(scope, {subtree: true, childList: true, characterData: true,
+                             attributes: true});
+  });
+  return text(scope);
+}"""
+
+
 def wait_for_text_change(scope: Locator, before: str, *, timeout_ms: float = 5_000) -> str:
-    """Wait until ``step_text(scope)`` differs from ``before``; return the new text."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        now = step_text(scope)
-        if now != before or time.monotonic() > deadline:
-            return now
-        scope.page.wait_for_timeout(25)
+    """Wait (in the page, on the mutations of ``scope``) until ``step_text(scope)`` differs
+    from ``before``; return the new text (``before`` when nothing changed in time)."""
+    return scope.evaluate(_TEXT_CHANGE_JS, [before, timeout_ms])
 
 
 def _watch_paint(scope: Locator, start_event: str) -> None:
@@ -509,48 +520,67 @@ def show_every_step(scope: Locator) -> None:
     """Switch a compact static stepper (``magicsub.pages.statichtml.step_groups``) to one position
     per step: press its "Show every step" button unless it is pressed already."""
     toggle = scope.locator("button.ms-all")
-    if toggle.count() and toggle.get_attribute("aria-pressed") != "true":
+    if scope.evaluate("b => { const t = b.querySelector('button.ms-all');"
+                      " return !!t && t.getAttribute('aria-pressed') !== 'true'; }"):
         toggle.click()
 
 
 _ADDRESSED_JS = """box => {
-  const data = JSON.parse(box.querySelector('script.ms-data').textContent);
+  if (!box.__msGroups) {
+    box.__msGroups = [JSON.parse(box.querySelector('script.ms-data').textContent).g || null];
+  }
+  const g = box.__msGroups[0];
   const toggle = box.querySelector('button.ms-all');
   const compact = !!toggle && toggle.getAttribute('aria-pressed') !== 'true';
   const at = Number(box.dataset.msAt);
-  const index = compact && at > 0 ? data.g.findIndex(g => g[0] <= at && at <= g[1]) : -1;
-  const group = index >= 0 ? data.g[index] : null;
+  const index = compact && at > 0 ? g.findIndex(span => span[0] <= at && at <= span[1]) : -1;
+  const group = index >= 0 ? g[index] : null;
   const shown = box.querySelector('.ms-stage .magicsub-step');
   const here = box.querySelector('.ms-stage li.ms-fold.ms-here');
-  return {at, compact, group, index, position: Number(box.querySelector('input.ms-range').value),
-          positions: Number(box.querySelector('input.ms-range').max),
-          groups: data.g ? data.g.length : null,
+  const range = box.querySelector('input.ms-range');
+  return {at, compact, group, index, position: Number(range.value),
+          positions: Number(range.max), groups: g ? g.length : null,
           step: shown ? shown.dataset.step : null, rule: shown ? shown.dataset.rule : null,
           label: shown ? shown.getAttribute('aria-label') : '',
+          visible: !!shown && shown.offsetParent !== null,
           here: here ? [Number(here.dataset.first), Number(here.dataset.last)] : null};
 }"""
+# The groups ("g") of a stepper's JSON are read once a stepper (an expando on its element, which
+# the page's script does not read): the JSON holds every step's HTML.
+
+AT_STEP_JS = """async (box, [step, timeout]) => {
+  const want = String(step);
+  if (box.dataset.msAt !== want) {
+    await new Promise(resolve => {
+      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+      const observer = new MutationObserver(() => { if (box.dataset.msAt === want) done(); });
+      const timer = setTimeout(done, timeout);
+      observer.observe(box, {attributes: true, attributeFilter: ['data-ms-at']});
+    });
+  }
+  return (""" + _ADDRESSED_JS + """)(box);
+}"""
+"""A function of a static stepper's element and ``[step, timeout]``: wait (on its mutations,
+at most ``timeout`` ms) until it is at trace ``step`` (``data-ms-at``); return ``addressed``."""
 
 
 def addressed(scope: Locator) -> dict:
     """Which trace step a static stepper is at (``data-ms-at``), in which mode, and what it
     shows: ``at``, ``compact``, ``group`` (``[first, last]`` holding ``at`` in compact mode)
     and its ``index`` in ``"g"``, ``position`` and ``positions`` (the range input's value and
-    max), ``groups``, the shown step's ``step`` (``data-step``, 0-based), ``rule`` and
-    ``label``, and ``here`` (the marked folded run ``[first, last]``, or None)."""
+    max), ``groups``, the shown step's ``step`` (``data-step``, 0-based), ``rule``, ``label``
+    and whether it is ``visible``, and ``here`` (the marked folded run ``[first, last]``, or
+    None)."""
     return scope.evaluate(_ADDRESSED_JS)
 
 
-def assert_addressed(scope: Locator, step: int) -> dict:
-    """Check that a static stepper shows trace step ``step`` (1-based) as its mode says: with
-    every step, that step's page at slider position ``step``; compact, the group holding it
-    (its first step's page, at the group's position), the folded run holding ``step`` marked
-    when it is not the group's first. Return ``addressed(scope)``."""
-    try:
-        scope.page.wait_for_function("([box, n]) => box.dataset.msAt === n",
-                                     arg=[scope.element_handle(), str(step)], timeout=5_000)
-    except PlaywrightTimeoutError:
-        raise AssertionError(f"the stepper is not at step {step}: {addressed(scope)}") from None
-    state = addressed(scope)
+def check_addressed(state: dict, step: int) -> dict:
+    """Check that ``state`` (``addressed()``) shows trace step ``step`` (1-based) as its mode
+    says: with every step, that step's page at slider position ``step``; compact, the group
+    holding it (its first step's page, at the group's position), the folded run holding
+    ``step`` marked when it is not the group's first. Return ``state``."""
+    if state["at"] != step:
+        raise AssertionError(f"the stepper is not at step {step}: {state}")
     if not state["compact"]:
         assert state["step"] == str(step - 1) and state["position"] == step, state
         assert re.match(rf"Step {step}( of \d+)?: ", state["label"] or ""), state
@@ -566,41 +596,97 @@ def assert_addressed(scope: Locator, step: int) -> dict:
     return state
 
 
+def assert_addressed(scope: Locator, step: int) -> dict:
+    """Wait (at most 5 s) until a static stepper is at trace step ``step`` (1-based), then
+    ``check_addressed`` what it shows, in one round trip; return ``addressed(scope)``."""
+    return check_addressed(scope.evaluate(AT_STEP_JS, [step, 5_000]), step)
+
+
+_STATE_JS = """async (box, [want, timeout, withBoard]) => {
+  const board = """ + _BOARD_JS + """;
+  const shows = () => {
+    const s = box.querySelector('.magicsub-step');
+    return want === null || (s !== null && s.dataset.step === want);
+  };
+  if (!shows()) {
+    await new Promise(resolve => {
+      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+      const observer = new MutationObserver(() => { if (shows()) done(); });
+      const timer = setTimeout(done, timeout);
+      observer.observe(box, {subtree: true, childList: true, attributes: true});
+    });
+  }
+  const range = box.querySelector('input.ms-range');
+  const play = box.querySelector('button.ms-play');
+  const toggle = box.querySelector('button.ms-all');
+  const s = box.querySelector('.magicsub-step');
+  return {board: withBoard ? board(box) : null, step: s ? s.dataset.step : null,
+          shows: shows(), at: box.dataset.msAt,
+          value: range ? Number(range.value) : null, max: range ? Number(range.max) : null,
+          focused: document.activeElement === range, hash: location.hash,
+          play: play ? play.getAttribute('aria-label') : null,
+          every: toggle ? toggle.getAttribute('aria-pressed') : null};
+}"""
+
+
+def stepper_state(scope: Locator, step: str | None = None, *, board: bool = False,
+                  timeout_ms: float = 5_000) -> dict:
+    """A static stepper's whole state in one round trip, once it shows the page ``data-step ==
+    step`` (waited for in the page, on its mutations; ``None``: at once): the ``step`` shown
+    (``data-step``), ``board`` (given ``board``, what ``board()`` returns; it reads the panels'
+    text, which costs a layout), ``shows`` (whether it shows ``step``), ``at`` (``data-ms-at``), the
+    range input's ``value`` and ``max`` and whether it has the focus (``focused``), the page's
+    ``hash``, the Play button's name (``play``) and the "Show every step" button's
+    ``aria-pressed`` (``every``)."""
+    return scope.evaluate(_STATE_JS, [step, timeout_ms, board])
+
+
+def expect_step(scope: Locator, step: str, *, value: int | None = None, what: str = "",
+                board: bool = False, timeout_ms: float = 5_000) -> dict:
+    """Wait until the stepper in ``scope`` shows page ``data-step == step`` (and, given
+    ``value``, its slider is at ``value``); return ``stepper_state``, else raise
+    AssertionError naming ``what`` was done and what it shows instead."""
+    state = stepper_state(scope, step, board=board, timeout_ms=timeout_ms)
+    if not state["shows"] or (value is not None and state["value"] != value):
+        shown = state["step"]
+        raise AssertionError(f"{what}: the stepper shows step {shown!r} at slider position "
+                             f"{state['value']}, not step {step!r} at {value}")
+    return state
+
+
+_SET_RANGE_JS = """(box, value) => {
+  const range = box.querySelector('input.ms-range');
+  range.value = value;
+  range.focus();
+}"""
+
+
 def go_to_step(page: Page, scope: Locator, number: int, *, timeout_ms: float = 5_000) -> dict:
-    """Move the stepper in ``scope`` to step ``number`` (0: before the first step) with the
-    slider's keyboard keys (Home, Page Up, arrows), showing every step (``show_every_step``);
-    return ``board(scope)`` once it shows it."""
+    """Move the stepper in ``scope`` to step ``number`` (0: before the first step) in one move,
+    showing every step (``show_every_step``): its slider set one short of ``number`` (which
+    the page does not see: no input event) and one ArrowRight pressed, as a reader's keyboard
+    does (Home for 0); return ``board(scope)`` once it shows that step at that position."""
     show_every_step(scope)
-    handle = slider_handles(scope)[0]
-    handle.focus()
-    page.keyboard.press("Home")
-    for _ in range(number // 5):
-        page.keyboard.press("PageUp")
-    for _ in range(number % 5):
+    if number:
+        scope.evaluate(_SET_RANGE_JS, number - 1)
         page.keyboard.press("ArrowRight")
+    else:
+        slider_handles(scope)[0].focus()
+        page.keyboard.press("Home")
     want = "start" if number == 0 else str(number - 1)
-    shows_step(scope, want, timeout_ms=timeout_ms)
-    shown = board(scope)
-    if slider_value(handle) != number:
-        raise AssertionError(f"the stepper shows step {number} but its slider is at "
-                             f"{slider_value(handle)}")
-    return shown
+    state = expect_step(scope, want, value=number, what=f"going to step {number}",
+                        board=True, timeout_ms=timeout_ms)
+    return state["board"]
 
 
 def shows_step(scope: Locator, step: str, *, timeout_ms: float = 5_000) -> bool:
-    """Wait (polling in the browser, once a frame) until the stepper in ``scope`` shows the
-    page ``data-step == step``; raise AssertionError naming what it shows instead."""
-    try:
-        scope.page.wait_for_function(
-            """([scope, want]) => {
-                 const s = scope.querySelector('.magicsub-step');
-                 return s !== null && s.dataset.step === want;
-               }""",
-            arg=[scope.element_handle(), step], timeout=timeout_ms)
-    except PlaywrightTimeoutError:
-        shown = board(scope)
-        raise AssertionError(f"the stepper shows step {shown and shown['step']!r}, not "
-                             f"{step!r}, after {timeout_ms:.0f} ms") from None
+    """Wait (in the browser, on the stepper's mutations) until the stepper in ``scope`` shows
+    the page ``data-step == step``; raise AssertionError naming what it shows instead."""
+    state = stepper_state(scope, step, timeout_ms=timeout_ms)
+    if not state["shows"]:
+        shown = state["step"]
+        raise AssertionError(f"the stepper shows step {shown!r}, not {step!r}, after "
+                             f"{timeout_ms:.0f} ms")
     return True
 
 

@@ -19,21 +19,21 @@ from pagecheck import (
     PAINT_TIMES,
     WIDGET_STATE,
     BookTabs,
-    board,
     describe_violations,
     embedded_steppers,
+    expect_step,
     go_to_step,
     measure_click_paint_ms,
     measure_paint_ms,
     parse_step_html,
     require_built,
     serious_axe_violations,
-    shows_step,
+    show_every_step,
     slider_handles,
-    slider_value,
     step_slider,
+    stepper_state,
 )
-from playwright.sync_api import Locator
+from playwright.sync_api import Locator, Page
 
 pytestmark = pytest.mark.browser
 
@@ -237,7 +237,9 @@ def test_steppers_show_the_board_of_each_step(book_tabs: BookTabs, stepper_page:
 
 
 def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) -> None:
-    """Every stepper has Next, Previous, Play and a keyboard slider, and each moves the step."""
+    """Every stepper has Next, Previous, Play and a keyboard slider, and each moves the step:
+    the buttons, then on the slider the arrows, End, Page Down and Page Up (five steps) and
+    Home; every press a move (Home first when the stepper is not at its start, else last)."""
     tab = book_tabs.open(stepper_page)
     page = tab.page
     outputs, expected = steppers_on(tab)
@@ -247,42 +249,76 @@ def test_stepper_controls_move_the_step(book_tabs: BookTabs, stepper_page: str) 
         if not n:
             continue
         output.scroll_into_view_if_needed()
-        go_to_step(page, output, 0)
+        show_every_step(output)
         handle = slider_handles(output)[0]
-        step_slider(page, handle, "ArrowRight")
-        assert shows_step(output, "0"), f"{where}: ArrowRight did not move the step"
-        paint = measure_paint_ms(page, output, handle, "ArrowLeft")
-        assert board(output)["step"] == "start", f"{where}: ArrowLeft did not go back"
-        assert not math.isnan(paint), f"{where}: stepping back did not repaint"
-        PAINT_TIMES.append((stepper_page, paint))
-        step_slider(page, handle, "End")
-        assert shows_step(output, str(n - 1)), f"{where}: End did not go to the last step"
-        assert slider_value(handle) == n, f"{where}: End did not move the slider to {n}"
-        step_slider(page, handle, "Home")
-        assert shows_step(output, "start"), f"{where}: Home did not go to the start"
+        state = stepper_state(output)
+        assert state["max"] == n, f"{where}: {state['max']} slider positions for {n} steps"
+        controls = output.evaluate(_CONTROLS_JS)
+        assert controls["next"] == 1, f"{where}: no Next step button"
+        assert controls["prev"] == 1, f"{where}: no Previous step button"
+        assert controls["play"] == 1, f"{where}: no Play button"
+        home_first = state["value"] != 0
+        if home_first:
+            step_slider(page, handle, "Home")
+            expect_step(output, "start", value=0, what=f"{where}: Home")
         next_button = output.locator("button.ms-next")
-        previous_button = output.locator("button.ms-prev")
-        play = output.locator("button.ms-play")
-        assert next_button.count() == 1, f"{where}: no Next step button"
-        assert previous_button.count() == 1, f"{where}: no Previous step button"
-        assert play.count() == 1, f"{where}: no Play button"
         paint = measure_click_paint_ms(page, output, next_button)
-        assert shows_step(output, "0"), f"{where}: Next step did not move the step"
+        expect_step(output, "0", value=1, what=f"{where}: Next step")
         assert not math.isnan(paint), f"{where}: Next step did not repaint"
         PAINT_TIMES.append((f"{stepper_page} (Next step)", paint))
-        assert slider_value(handle) == 1, f"{where}: Next step did not move the slider"
-        previous_button.click()
-        assert shows_step(output, "start"), f"{where}: Previous did not go back"
-        assert slider_value(handle) == 0
-        assert play.get_attribute("aria-label") == "Play", f"{where}: Play is not named"
+        output.locator("button.ms-prev").click()
+        state = expect_step(output, "start", value=0, what=f"{where}: Previous")
+        assert state["play"] == "Play", f"{where}: Play is not named"
+        play = output.locator("button.ms-play")
         play.click()
-        assert shows_step(output, "0"), f"{where}: Play did not move the stepper"
+        state = expect_step(output, "0", value=1, what=f"{where}: Play")
         if n > 1:
-            assert play.get_attribute("aria-label") == "Pause", (
+            assert state["play"] == "Pause", (
                 f"{where}: a playing Play button is not named Pause")
             play.click()
-            assert play.get_attribute("aria-label") == "Play", f"{where}: Pause did not stop"
+            assert stepper_state(output)["play"] == "Play", f"{where}: Pause did not stop"
+        at = _slider_keys(page, output, handle, n, where)
+        if not home_first:
+            step_slider(page, handle, "Home")
+            state = expect_step(output, "start", value=0, what=f"{where}: Home from {at}")
+            assert state["focused"], f"{where}: the slider lost the focus"
     assert not tab.report.problems(), tab.report.summary()
+
+
+def _slider_keys(page: Page, output: Locator, handle: Locator, n: int, where: str) -> int:
+    """From position 1 of ``n``: the arrows (one step, the way back measured to its painted
+    frame), then End, Page Down and Page Up (five steps), each a move; return the position
+    they end at (``n``)."""
+
+    def shows(position: int, what: str) -> None:
+        expect_step(output, str(position - 1) if position else "start", value=position,
+                    what=f"{where}: {what}")
+
+    first, back = ("ArrowRight", "ArrowLeft") if n > 1 else ("ArrowLeft", "ArrowRight")
+    there = 2 if n > 1 else 0
+    step_slider(page, handle, first)
+    shows(there, f"{first} from 1")
+    paint = measure_paint_ms(page, output, handle, back)
+    shows(1, f"{back} from {there}")
+    assert not math.isnan(paint), f"{where}: {back} did not repaint"
+    PAINT_TIMES.append((where.split(",")[0], paint))
+    if n == 1:
+        page.keyboard.press("ArrowLeft")
+        shows(0, "ArrowLeft from 1")
+    page.keyboard.press("End")
+    shows(n, "End")
+    lower = max(n - PAGE_STEPS, 0)
+    page.keyboard.press("PageDown")
+    shows(lower, f"Page Down from {n}")
+    page.keyboard.press("PageUp")
+    shows(n, f"Page Up from {lower}")
+    return n
+
+
+PAGE_STEPS = 5  # Page Up and Page Down move a stepper's slider by five positions
+_CONTROLS_JS = """box => ({next: box.querySelectorAll('button.ms-next').length,
+  prev: box.querySelectorAll('button.ms-prev').length,
+  play: box.querySelectorAll('button.ms-play').length})"""
 
 
 def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) -> None:
@@ -299,7 +335,8 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
         where = f"{quiz_page}, quiz {i + 1} ({quiz.question!r})"
         output.scroll_into_view_if_needed()
         buttons = output.locator("button.ms-choice").all()
-        labels = [b.inner_text().strip() for b in buttons]
+        labels = output.evaluate(
+            "q => Array.from(q.querySelectorAll('button.ms-choice'), b => b.innerText.trim())")
         assert labels == quiz.choices, f"{where}: choices {labels}, expected {quiz.choices}"
         answer = quiz.choices[quiz.correct]
         order = [quiz.correct] + [k for k in range(len(buttons)) if k != quiz.correct]
@@ -310,24 +347,49 @@ def test_quizzes_mark_the_engines_answer(book_tabs: BookTabs, quiz_page: str) ->
             else:
                 buttons[k].click()
             verdict = quiz.verdict(k)
-            feedback = output.locator("[data-verdict]")
-            feedback.wait_for(state="visible", timeout=5_000)
-            shown = feedback.get_attribute("data-verdict")
+            seen = output.evaluate(_CHOSEN_JS, [k, 5_000])
+            assert seen is not None, f"{where}: choosing {labels[k]!r} shows no feedback"
+            shown = seen["verdict"]
             assert shown == verdict, (
                 f"{where}: choosing {labels[k]!r} shows it {shown}; the engine's answer is "
                 f"{answer!r}")
-            text = feedback.inner_text()
+            text = seen["text"]
             assert quiz.choices[k] in text, f"{where}: feedback {text!r} for {labels[k]!r}"
             if verdict == "wrong":
                 assert answer in text, f"{where}: wrong-answer feedback does not name {answer!r}"
             elif k != quiz.correct:
-                whole = feedback.locator("xpath=..").inner_text()
-                assert answer in whole, f"{where}: the other reading does not name {answer!r}"
-            assert output.locator("[data-verdict]").count() == 1, (
-                f"{where}: more than one feedback shown")
-            chosen = [b.get_attribute("aria-pressed") for b in buttons]
+                assert answer in seen["whole"], (
+                    f"{where}: the other reading does not name {answer!r}")
+            assert seen["count"] == 1, f"{where}: more than one feedback shown"
+            chosen = seen["pressed"]
             assert chosen == ["true" if j == k else "false" for j in range(len(buttons))], (
                 f"{where}: choosing {labels[k]!r} leaves aria-pressed {chosen}")
-            assert "ms-chosen" in (buttons[k].get_attribute("class") or ""), (
-                f"{where}: {labels[k]!r} is not shown as chosen")
+            assert seen["marked"], f"{where}: {labels[k]!r} is not shown as chosen"
     assert not tab.report.problems(), tab.report.summary()
+
+
+_CHOSEN_JS = """async (quiz, [k, timeout]) => {
+  const buttons = Array.from(quiz.querySelectorAll('button.ms-choice'));
+  const shown = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const ready = () => buttons[k].getAttribute('aria-pressed') === 'true'
+    && Array.from(quiz.querySelectorAll('[data-verdict]')).some(shown);
+  if (!ready()) {
+    await new Promise(resolve => {
+      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+      const observer = new MutationObserver(() => { if (ready()) done(); });
+      const timer = setTimeout(done, timeout);
+      observer.observe(quiz, {subtree: true, childList: true, attributes: true});
+    });
+  }
+  const feedback = Array.from(quiz.querySelectorAll('[data-verdict]')).find(shown);
+  if (!feedback) return null;
+  return {verdict: feedback.getAttribute('data-verdict'), text: feedback.innerText,
+          whole: feedback.parentElement.innerText,
+          count: quiz.querySelectorAll('[data-verdict]').length,
+          pressed: buttons.map(b => b.getAttribute('aria-pressed')),
+          marked: buttons[k].classList.contains('ms-chosen')};
+}"""
+# What a quiz shows once choice ``k`` is pressed and its feedback is visible (null: no feedback
+# within ``timeout`` ms): the verdict, the feedback's text and its parent's, how many feedbacks
+# there are, each button's aria-pressed, whether choice ``k`` is marked chosen.
