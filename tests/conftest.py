@@ -19,6 +19,26 @@ def scenario_runs() -> dict:
     return {p.name: load_scenario(p).run() for p in sorted(SCENARIO_DIR.glob("*.yaml"))}
 
 
+@pytest.fixture(scope="session")
+def boards_alone(scenario_runs) -> dict:
+    """``{file name: [page, ...]}``: every page of a stepper over each scenario's trace, each
+    drawn alone (a ``BoardCache`` of its own, no style, "of N steps"): the board before the
+    first step, then each step's. Drawn once per worker for the modules that compare against
+    them (test_html_page, test_board_moves)."""
+    from magicsub.views import render
+
+    out = {}
+    for name, result in scenario_runs.items():
+        trace = result.trace
+        before = trace.initial
+        pages = [render.initial_html(before, css=False)]
+        for step in trace:
+            pages.append(render.step_html(step, world_before=before, css=False, of=len(trace)))
+            before = step.snapshot
+        out[name] = pages
+    return out
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slowest tests (marked ``slow``: the two state machines, the fuzzers, the wheel...)
     first, so that the last tests a worker runs are short and the two workers end together.

@@ -154,20 +154,24 @@ def test_cards_back_from_outside_say_so_without_naming_a_game():
 
 
 @pytest.mark.slow
-def test_every_move_of_every_scenario_has_its_ghost_where_it_left(scenario_runs):
+def test_every_move_of_every_scenario_has_its_ghost_where_it_left(scenario_runs, boards_alone):
     """For every step of every scenario: each object the step moved is named by a ghost (or
     counted in a ghost line) in a list whose ``data-from`` is the place it left, with
-    ``data-to`` the place it is in; ``data-obj`` is unique; the fragments join to the page."""
+    ``data-to`` the place it is in; ``data-obj`` is unique; the fragments (drawn as a
+    stepper draws them, one cache for the scenario) join to the page each step draws alone
+    (``step_html``, in ``boards_alone``)."""
     ghost_list = re.compile(r'<ul class="ms-l ms-left" data-from="([^"]*)">(.*?)</ul>')
     ghost_item = re.compile(r'<li class="ms-gone" data-left(-count)?="([^"]*)" data-to="([^"]*)"')
     checked = 0
     for path in sorted(SCENARIOS.glob("*.yaml")):
         trace = scenario_runs[path.name].trace
+        alone = boards_alone[path.name]
         before = trace.initial
+        cache = render.BoardCache()
         for step in trace:
-            parts = render.step_fragments(step, world_before=before)
+            parts = render.step_fragments(step, world_before=before, of=len(trace), cache=cache)
             html = "".join(parts)
-            assert html == render.step_html(step, world_before=before, css=False)
+            assert html == alone[step.index + 1], (path.stem, step.index)
             objs = re.findall(r' data-obj="([^"]*)"', html)
             assert len(objs) == len(set(objs)), (path.stem, step.index)
             assert "Subgame None" not in html and "(outside)" not in html, (path.stem, step.index)

@@ -36,14 +36,9 @@ class Board(GamePanels):
             parent = games[gid].parent
             children.setdefault(parent if parent in games else None, []).append(gid)
 
-        def tree(gid: int, depth: int) -> list[str]:
-            panel = self.game(games[gid], zones.get(gid, set()), depth)
-            inner = [part for child in children.get(gid, ()) for part in tree(child, depth + 1)]
-            return panel[:-1] + inner + panel[-1:]
-
         out = ['<div class="ms-row ms-board">']
         for gid in children.get(None, ()):
-            out += tree(gid, 0)
+            out += self._tree(gid, 0, zones, children)
         loc = Loc(None, "outside")
         place = ' data-place="outside"' if loc in self.arrivals else ""
         out.append(f'<section class="ms-g ms-out" data-game-panel="outside"{place} '
@@ -54,6 +49,15 @@ class Board(GamePanels):
                                                        say_from=True))
         out.append("</section></div>")
         return [part for part in out if part]
+
+    def _tree(self, gid: int, depth: int, zones: dict[int, set],
+              children: dict[int | None, list[int]]) -> list[str]:
+        # A method, not a closure: a nested function calling itself is a reference cycle that
+        # keeps each board's cache alive until the garbage collector runs.
+        panel = self.game(self.world.games[gid], zones.get(gid, set()), depth)
+        inner = [part for child in children.get(gid, ())
+                 for part in self._tree(child, depth + 1, zones, children)]
+        return panel[:-1] + inner + panel[-1:]
 
 
 def _normalize_marks(highlight: Mapping[str, str] | Iterable[str] | None) -> dict[str, str]:
