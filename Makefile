@@ -48,9 +48,12 @@ help:
 
 # --- environments -------------------------------------------------------------------------
 
+# Made anew whenever requirements.txt or pyproject.toml change: a package dropped from them is
+# then gone from .venv too, and a test that still needs it fails (uv pip install never removes).
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements.txt pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
+	@rm -rf $(VENV)
+	@$(PYTHON) -m venv $(VENV) || { \
 	  if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Installing python3-venv (apt-get) ..."; rm -rf $(VENV); \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv \

@@ -14,12 +14,18 @@ output with its static twin's ``text/html`` beside it (``magicsub.book.Both``). 
 (any other ``text/html`` is still an unexpected output), and each notebook whose every cell ran
 without an error is written to the folder as executed (``executed_copy``), for
 ``tools/book_execute.py``.
+
+nbval logs every message its kernel sends at the debug level, pretty-printed before the logger
+asks whether debug is on: a page's thousand widget messages cost more CPU in that ``pformat``
+than anything else nbval does. The plugin hands nbval a ``pformat`` that formats only when the
+message is logged (``LazyPformat``).
 """
 
 from __future__ import annotations
 
 import copy
 import os
+import pprint
 import shutil
 import sys
 import time
@@ -39,6 +45,20 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 """The MIME type of a widget's view in an output (the model's id: random, never compared)."""
 PAGES_ENV = "MAGICSUB_PAGES"
 """``magicsub.pages.statichtml.PAGES_ENV`` (not imported: the plugin stays light)."""
+
+
+
+class LazyPformat:
+    """``pprint.pformat(obj)``, computed only when the log record is formatted (``str``)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object):
+        self.obj = obj
+
+    def __str__(self) -> str:
+        return pprint.pformat(self.obj)
+
 
 _folders: list[str] = []
 _patched: dict[str, object] = {}
@@ -63,13 +83,18 @@ def _compare_outputs(self, test, ref, skip_compare=None):
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Make this process's socket folder and give nbval a kernel manager that uses it; leave
-    the static HTML out of the comparison; when asked, run the pages in ``both`` mode."""
+    """Make this process's socket folder and give nbval a kernel manager that uses it and a
+    lazy ``pformat``; leave the static HTML out of the comparison; when asked, run the pages
+    in ``both`` mode."""
     if nbval_kernel.__dict__.get("KernelManager") is not KernelManager:
         raise pytest.UsageError("nbval.kernel.KernelManager is not jupyter_client's: nbval "
                                 "changed; see book/conftest.py")
     _folders.append(socket_folder())
     nbval_kernel.KernelManager = on_unix_sockets(KernelManager, _folders[-1])
+    if nbval_kernel.__dict__.get("pformat") not in (pprint.pformat, LazyPformat):
+        raise pytest.UsageError("nbval.kernel.pformat is not pprint's: nbval changed; see "
+                                "book/conftest.py")
+    nbval_kernel.pformat = LazyPformat
     _patched.setdefault("compare_outputs", nbval_plugin.IPyNbCell.compare_outputs)
     nbval_plugin.IPyNbCell.compare_outputs = _compare_outputs
     if os.environ.get(executed_notebooks.ENV):
@@ -78,8 +103,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Give nbval its kernel manager and methods back and remove the socket folder."""
+    """Give nbval its kernel manager, ``pformat`` and methods back and remove the socket folder."""
     nbval_kernel.KernelManager = KernelManager
+    nbval_kernel.pformat = pprint.pformat
     if _patched:
         nbval_plugin.IPyNbCell.compare_outputs = _patched.pop("compare_outputs")
     while _folders:

@@ -165,3 +165,24 @@ def test_a_source_is_fetched_by_its_pinned_url_and_kept_only_while_its_hash_hold
     archive.write_bytes(original)
     assert lite.fetch(archive.as_uri(), digest, cache).read_bytes() == original
     assert sorted(p.name for p in cache.iterdir()) == [kept.name]
+
+
+def test_the_gzipped_sizes_are_kept_by_hash_and_the_table_is_the_same_from_them(tmp_path,
+                                                                               monkeypatch):
+    import gzip
+
+    monkeypatch.setattr(lite, "GZIPPED_SIZES", tmp_path / "cache" / "gzipped-sizes.json")
+    site = tmp_path / "site"
+    (site / "static" / "pyodide").mkdir(parents=True)
+    big = b"magicsub " * 4000
+    (site / "static" / "pyodide" / "a.whl").write_bytes(big)
+    (site / "index.html").write_bytes(b"<p>small</p>")
+    first = lite.sizes(site)
+    kept = json.loads(lite.GZIPPED_SIZES.read_text(encoding="utf-8"))
+    assert kept == {hashlib.sha256(big).hexdigest(): len(gzip.compress(big, 6))}
+    assert lite.sizes(site) == first
+    assert "| static/pyodide | 1 | 0.0 | 0.0 |" in first and "| **total** | 2 |" in first
+    (site / "static" / "pyodide" / "a.whl").write_bytes(big + b"more")
+    lite.sizes(site)
+    kept = json.loads(lite.GZIPPED_SIZES.read_text(encoding="utf-8"))
+    assert list(kept) == [hashlib.sha256(big + b"more").hexdigest()]
