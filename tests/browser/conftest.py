@@ -6,8 +6,9 @@ Helpers to open and check pages are in ``pagecheck.py`` beside this file.
 Tests parametrized with a page (``PAGE_PARAMS``) run grouped by page, and the ``book_tabs``
 fixture (``pagecheck.BookTabs``) keeps the last page open: each page of the book loads once for
 all its tests, which run in the order they are defined (load checks and axe before any
-interaction). axe-core is in every page of that context from the start (an init script), not
-injected page by page.
+interaction; a page with step links first opens at a step's address, for the test of that
+address, and its other tests run on that load). axe-core is in every page of that context from
+the start (an init script), not injected page by page.
 """
 
 from __future__ import annotations
@@ -80,14 +81,13 @@ ADDRESS = "test_opening_a_step_address_selects_that_step"
 
 
 def _rank(item: pytest.Item) -> int:
-    """Where a test runs among its page's: the load checks and axe first, on the page as it
-    opened; then the step-link clicks, on steppers still compact and at their start (as a
-    reader finds them); then the rest, in defined order; last the step address, which opens
-    the page anew in another tab."""
+    """Where a test runs among its page's: first the step address, which opens the page at an
+    address (its first load); the load checks and axe, on the page as it opened; then the
+    step-link clicks; then the rest, in defined order."""
     name = getattr(item, "originalname", item.name)
     if name in LOAD_CHECKS:
-        return 0
-    return {CLICKS: 1, ADDRESS: 3}.get(name, 2)
+        return 1
+    return {ADDRESS: 0, CLICKS: 2}.get(name, 3)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

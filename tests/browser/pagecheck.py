@@ -290,7 +290,7 @@ class BookTabs:
     compiled code of the widget scripts) carries over from page to page. With ``axe_js``, every
     page has axe-core from its start (an init script): injecting it into each loaded page
     (``page.add_script_tag``) cost about a second a page. A page opened at an address (with a
-    ``fragment``) goes to a second shared context, without axe-core, which it does not need.
+    ``fragment``) is a new load at that address; the page's later tests run on that load.
     """
 
     def __init__(self, browser: Browser, server_url: str, *, axe_js: Path | None = None) -> None:
@@ -299,26 +299,25 @@ class BookTabs:
         self.server_url = server_url
         self.current: BookTab | None = None
         self.context = browser.new_context(**BOOK_TAB)
-        self.addresses = browser.new_context(**BOOK_TAB)
         if axe_js is not None:
             self.context.add_init_script(path=str(axe_js))
 
     def open(self, relative: str, *, fresh: bool = False, fragment: str = "") -> BookTab:
-        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open.
+        """Return the page ``relative`` (to _build/html) loaded, reusing it if it is open (at
+        whatever address it opened).
 
         ``fragment``: load it in a new tab at ``relative#fragment`` (a new document, as when a
         reader opens that address), even when ``relative`` is open.
         """
         require_built(relative)
-        address = f"{relative}#{fragment}" if fragment else relative
-        if self.current and self.current.relative == address and not (fresh or fragment):
+        if self.current and self.current.relative == relative and not (fresh or fragment):
             return self.current
         self.close()
-        context = self.addresses if fragment else self.context
-        page = context.new_page()
+        page = self.context.new_page()
         page.set_default_timeout(30_000)
+        address = f"{relative}#{fragment}" if fragment else relative
         report = open_page(page, f"{self.server_url}/{address}")
-        self.current = BookTab(address, context, page, report)
+        self.current = BookTab(relative, self.context, page, report)
         return self.current
 
     def close(self) -> None:
@@ -328,10 +327,9 @@ class BookTabs:
             self.current = None
 
     def close_all(self) -> None:
-        """Close the open page and the shared contexts."""
+        """Close the open page and the shared context."""
         self.close()
         self.context.close()
-        self.addresses.close()
 
 
 def wait_for_widgets(page: Page, *, timeout_ms: float = 30_000) -> int:

@@ -91,9 +91,10 @@ def test_the_book_has_pages_with_step_links():
 @pytest.mark.parametrize("link_page", LINK_PAGES)
 def test_clicking_a_step_link_moves_its_stepper_there(book_tabs: BookTabs, link_page: str):
     """For each stepper the prose refers to: its farthest step, then its nearest (a move back);
-    the address becomes ``#KEY-N``, the stepper moved, and the other steppers stay where they
-    were. A stepper already at the step a click is to reach (the page run after another test)
-    is first taken back to its start (Home on its slider), so that every click moves it."""
+    the address becomes ``#KEY-N``, and the other steppers stay where they were. The page may
+    have opened at an address (``test_opening_a_step_address_selects_that_step``): a stepper
+    already at the step a click is to reach is first taken back to its start (Home on its
+    slider), so that every click moves its stepper."""
     require_built(link_page)
     tab = book_tabs.open(link_page)
     page = tab.page
@@ -124,8 +125,10 @@ def test_clicking_a_step_link_moves_its_stepper_there(book_tabs: BookTabs, link_
 @pytest.mark.parametrize("link_page", LINK_PAGES)
 def test_opening_a_step_address_selects_that_step(book_tabs: BookTabs, link_page: str):
     """``page.html#KEY-N`` (the last stepper referred to, at its farthest step) opens with that
-    stepper at step N, once the widgets are rendered: a new tab loads that address (a new
-    document; the theme's files cached by the addresses opened before, as a reader's would be)."""
+    stepper at step N, once the widgets are rendered: the page's first load is at that address
+    (a new document, as when a reader opens it; the theme's files cached by the pages opened
+    before, as a reader's would be), and the page's other checks run on that load after this
+    one (conftest.py)."""
     require_built(link_page)
     links = _links(link_page)
     key = links[-1][0]
