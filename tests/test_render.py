@@ -335,3 +335,22 @@ def test_every_text_colour_has_a_contrast_of_4_5_in_light_and_dark(scope):
             if contrast(colours[line], colours["bg"]) < 3]
     assert not low
     assert re.search(r"\.magicsub \.ms-mk\{color:var\(--ms-mk\)", render.CSS)
+
+
+def test_text_on_a_face_down_card_has_a_contrast_of_4_5():
+    """A face-down card's chip (``.ms-fd``) keeps its dark background in both themes, so the
+    text colours drawn inside it (the card's name, the ★ mark of a move, a rule link, muted
+    words) are set for that background in the chip itself: each at least 4.5:1 on it (axe found
+    the ★ mark at 1.46:1 on leaving_800_4p's board before the chip set them)."""
+    body = next(body for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", render.CSS)
+                if selectors.strip() == ".magicsub [data-obj].ms-fd")
+    background = re.search(r"(?:^|;)background:(#[0-9a-f]{3,6})", body).group(1)
+    text = re.search(r"(?:^|;)color:(#[0-9a-f]{3,6})", body).group(1)
+    full = {c: "#" + "".join(ch * 2 for ch in c[1:]) if len(c) == 4 else c
+            for c in (background, text)}
+    colours = dict(re.findall(r"--ms-([\w-]+):(#[0-9a-f]{6})", body))
+    assert set(colours) == set(TEXT_ON) - {"fg"}
+    low = [(name, round(contrast(colour, full[background]), 2))
+           for name, colour in [("color", full[text]), *colours.items()]
+           if contrast(colour, full[background]) < 4.5]
+    assert not low
