@@ -35,6 +35,7 @@ class BoardCache:
         self._seen: dict[Place, list[_Seen]] = {}
         self._zones: dict[tuple, list[str]] = {}
         self._items: dict[tuple, tuple[Obj, str]] = {}
+        self._lines: dict[tuple, tuple[object, str]] = {}
         self._anonymous: dict[int, tuple[Obj, bool]] = {}
         self._maps: list[tuple[object, int]] = []
         self._numbers = 0
@@ -42,6 +43,8 @@ class BoardCache:
         """How many zones were drawn, not found in the cache (a measure of the work done)."""
         self.items_drawn = 0
         """How many objects' list items were drawn, not found in the cache."""
+        self.lines_drawn = 0
+        """How many seat lines and game heads were drawn, not found in the cache."""
 
     def _number(self) -> int:
         self._numbers += 1
@@ -88,6 +91,18 @@ class BoardCache:
         self.items_drawn += 1
         html = draw()
         self._items[key] = (o, html)
+        return html
+
+    def line(self, held: object, key: tuple, draw: Callable[[], str]) -> str:
+        """A fragment shown for ``held`` (a player's seat, a game: held, so compared by
+        identity) and ``key`` (everything else it shows), ``draw()`` the first time."""
+        key = (id(held), *key)
+        found = self._lines.get(key)
+        if found is not None and found[0] is held:
+            return found[1]
+        self.lines_drawn += 1
+        html = draw()
+        self._lines[key] = (held, html)
         return html
 
     def named(self, objs: list[Obj]) -> list[Obj]:
