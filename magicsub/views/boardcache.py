@@ -4,13 +4,18 @@ and the object items drawn before."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .places import board_order, by_id, is_anonymous
+from .places import by_id, is_anonymous
 
 if TYPE_CHECKING:
     from ..engine.objects import Obj
     from ..engine.state import Place, World
+
+
+_BOARD_ORDER = attrgetter("order", "id")
+"""``places.board_order`` (timestamp order, then id) as a C-level key."""
 
 
 class BoardCache:
@@ -64,7 +69,7 @@ class BoardCache:
         found = tuple(map(objects.__getitem__, ids))
         match = next((e for e in seen if e.ids is ids and e.found == found), None)
         if match is None:
-            ordered = sorted(found, key=board_order)
+            ordered = sorted(found, key=_BOARD_ORDER)
             match = next((e for e in seen if e.ordered == ordered), None)
             if match is None:
                 match = _Seen(ids, objects, found, ordered, self._number())
