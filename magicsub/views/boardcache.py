@@ -26,7 +26,9 @@ class BoardCache:
     For each place (``magicsub.engine.state.place_of``) it keeps the last contents seen there (the
     objects, in the board's order), each numbered; the fragments of a zone drawn for a
     content number and the step's marks there; and each object's list item, keyed by the
-    object (held, so compared by identity) and how it is shown. A content is recognised by
+    object (held, so compared by identity) and how it is shown; each player's seat line and
+    each game panel's head, keyed by the seat or game (held likewise) and what else they show
+    (``line``). A content is recognised by
     identity first (the same index entry and objects map as a snapshot seen before), then by
     value (the same objects, compared field by field): the cache is right whatever the
     snapshots share, and fast when they share what did not change.
