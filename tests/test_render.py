@@ -183,6 +183,18 @@ def test_controller_other_than_owner_is_said():
     assert text == "Serra Angel [angel] — owner Bianca, controlled by Alex"
 
 
+def test_a_zone_lists_its_objects_in_timestamp_order_not_by_id():
+    """A zone's objects in the board's order (``places.board_order``: timestamp, then id),
+    drawn alone and through a stepper's cache alike: "zebra" entered first, "aardvark" after."""
+    game = magicsub.Game(["Alex", "Bianca"])
+    for oid in ("zebra", "aardvark", "mole"):
+        game.add_object(oid, oid.capitalize(), owner="Alex", zone="hand")
+    for html in (render.world_html(game.world),
+                 "".join(render.initial_fragments(game.world, cache=render.BoardCache()))):
+        assert re.findall(r'data-obj="(zebra|aardvark|mole)"', html) == ["zebra", "aardvark",
+                                                                         "mole"]
+
+
 def test_tokens_copies_and_face_down_cards_have_text_badges():
     game = magicsub.Game(["Alex", "Bianca"])
     game.add_object("soldier", "Soldier", owner="Bianca", zone="battlefield", token=True)

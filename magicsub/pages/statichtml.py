@@ -263,6 +263,80 @@ def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
                                     cache=cache)
 
 
+class StepperPages:
+    """Every page of a stepper over ``trace`` as fragments, drawn once with one
+    ``render.BoardCache``: ``pages`` (``stepper_fragments``), ``groups`` (``step_groups``) and,
+    when some steps fold, ``group_pages`` (``group_fragments``: None for a group of one step),
+    each group's page drawn right after the page of its last step. ``stepper_pages`` keeps the
+    last few, so that a widget stepper and its static twin (``MAGICSUB_PAGES=both``) draw
+    their pages once."""
+
+    def __init__(self, trace: Trace, rules_page: str | None = None):
+        self.pages: list[list[str]] = []
+        self.groups = step_groups(trace)
+        self.group_pages: list[list[str] | None] = []
+        for page, group in drawn_pages(trace, self.groups, rules_page=rules_page):
+            if group is None:
+                self.pages.append(page)
+            else:
+                self.group_pages.append(page)
+
+    @property
+    def compact(self) -> bool:
+        """True when some steps fold into the step before (``step_groups``)."""
+        return len(self.groups) < len(self.pages) - 1
+
+
+def drawn_pages(trace: Trace, groups: list[tuple[int, int]], *,
+                rules_page: str | None = None) -> Iterator[tuple[list[str] | None, int | None]]:
+    """The pages of a stepper in the order they are drawn, with one ``render.BoardCache``:
+    ``(page, None)`` for each page of ``stepper_fragments``; when some steps fold, after the
+    page of a group's last step, ``(page, number)`` for group ``number`` (0-based; ``page``
+    None for a group of one step: ``group_fragments``). A page costs about what it changed."""
+    cache = render.BoardCache()
+    compact = len(groups) < len(trace)
+    folded_pages = group_fragments(trace, groups, rules_page=rules_page, cache=cache)
+    waiting = iter(enumerate(groups))
+    group = next(waiting, None)
+    for number, page in enumerate(stepper_fragments(trace, rules_page=rules_page,
+                                                    cache=cache)):
+        yield page, None
+        while compact and group is not None and group[1][1] == number:
+            yield next(folded_pages), group[0]
+            group = next(waiting, None)
+
+
+def drawn_order(groups: list[tuple[int, int]], pages: int) -> Iterator[int | None]:
+    """The order of ``drawn_pages`` without drawing: None for each of the ``pages`` pages,
+    and after the page of a group's last step the group's number (when some steps fold)."""
+    compact = len(groups) < pages - 1
+    waiting = iter(enumerate(groups))
+    group = next(waiting, None)
+    for number in range(pages):
+        yield None
+        while compact and group is not None and group[1][1] == number:
+            yield group[0]
+            group = next(waiting, None)
+
+
+PAGES_KEPT = 4
+"""How many steppers' pages ``stepper_pages`` keeps (the last drawn)."""
+_KEPT: list[tuple[Trace, object, str | None, StepperPages]] = []
+
+
+def stepper_pages(trace: Trace, rules_page: str | None = None) -> StepperPages:
+    """The ``StepperPages`` of ``trace`` with ``rules_page``: drawn, or kept from the last
+    ``PAGES_KEPT`` steppers drawn (the same trace, held so compared by identity: a trace is
+    immutable; the same world before its first step; the same rules page)."""
+    initial = getattr(trace, "initial", None)
+    for kept, kept_initial, kept_page, found in _KEPT:
+        if kept is trace and kept_initial is initial and kept_page == rules_page:
+            return found
+    found = StepperPages(trace, rules_page)
+    _KEPT[:] = [(trace, initial, rules_page, found), *_KEPT][:PAGES_KEPT]
+    return found
+
+
 def cited_rules(trace: Trace) -> list[tuple[str, int]]:
     """The distinct rules ``trace`` cites, in the order of their first citation, each with the
     number (1-based) of the first step citing it."""
@@ -540,21 +614,27 @@ class Stepper:
         self.steps = len(trace)
         self.interval = interval
         self.source = source
-        cache = render.BoardCache()
         packer = Packer(limit)
         self.groups = step_groups(trace)
         compact = len(self.groups) < self.steps
-        pages = group_fragments(trace, self.groups, rules_page=rules_page, cache=cache)
-        waiting = iter(enumerate(self.groups))
-        group = next(waiting, None)
-        for number, page in enumerate(stepper_fragments(trace, rules_page=rules_page,
-                                                        cache=cache)):
-            if number == 0:
-                self.first = "".join(page)
-            packer.page(page)
-            while compact and group is not None and group[1][1] == number:
-                packer.group(group[0], number, next(pages))
-                group = next(waiting, None)
+        if limit is None:
+            drawn = stepper_pages(trace, rules_page)
+            pages = iter(drawn.pages)
+            folded = iter(drawn.group_pages)
+            order = drawn_order(self.groups, len(drawn.pages))
+            taken = ((next(pages), None) if group is None else (next(folded), group)
+                     for group in order)
+        else:
+            taken = drawn_pages(trace, self.groups, rules_page=rules_page)
+        number = -1
+        for page, group in taken:
+            if group is None:
+                number += 1
+                if number == 0:
+                    self.first = "".join(page)
+                packer.page(page)
+            else:
+                packer.group(group, number, page)
         self.data = packer.data(self.groups if compact else None)
 
     def __repr__(self) -> str:
@@ -757,9 +837,9 @@ class Quiz:
         return {"text/plain": self.summary(), "text/html": self.html()}
 
 
-__all__ = ["BOOKKEEPING_FACTS", "Compare", "PAGES_ENV", "PLAY_INTERVAL_MS", "Quiz", "Stepper",
-           "check_key", "cited_rules", "compare_differences", "compare_head", "folded",
-           "folded_html", "folded_runs", "group_fragments", "pack", "pages_mode", "print_rows",
-           "print_table",
-           "script_json", "static_pages", "step_groups", "stepper_fragments", "stepper_head",
+__all__ = ["BOOKKEEPING_FACTS", "Compare", "PAGES_ENV", "PAGES_KEPT", "PLAY_INTERVAL_MS", "Quiz",
+           "Stepper", "StepperPages", "check_key", "cited_rules", "compare_differences",
+           "compare_head", "drawn_order", "drawn_pages", "folded", "folded_html", "folded_runs",
+           "group_fragments", "pack", "pages_mode", "print_rows", "print_table", "script_json",
+           "static_pages", "step_groups", "stepper_fragments", "stepper_head", "stepper_pages",
            "unpack", "unpack_groups"]

@@ -78,16 +78,15 @@ class Stepper(_SummaryText, w.VBox):
         self.steps = len(trace)
         self._source = source
         shared = w.Layout()
-        pages = ["".join(p) for p in statichtml.stepper_fragments(trace, rules_page=rules_page)]
-        self.every_page = [w.HTML(p, layout=shared) for p in pages]
-        self.groups = statichtml.step_groups(trace) if live else []
+        drawn = statichtml.stepper_pages(trace, rules_page)
+        self.every_page = [w.HTML("".join(p), layout=shared) for p in drawn.pages]
+        self.groups = drawn.groups if live else []
         self.compact = bool(self.groups) and len(self.groups) < self.steps
         self.group_pages = self.every_page
         if self.compact:
-            folded = statichtml.group_fragments(trace, self.groups, rules_page=rules_page)
             self.group_pages = [self.every_page[0]] + [
                 self.every_page[first] if page is None else w.HTML("".join(page), layout=shared)
-                for (first, _), page in zip(self.groups, folded, strict=True)]
+                for (first, _), page in zip(self.groups, drawn.group_pages, strict=True)]
         shown = self.group_pages if self.compact else self.every_page
         self.pages = w.Stack(list(shown), selected_index=0, layout=w.Layout(width="100%"))
         positions = len(shown) - 1

@@ -4,13 +4,18 @@ and the object items drawn before."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .places import board_order, by_id, is_anonymous
+from .places import by_id, is_anonymous
 
 if TYPE_CHECKING:
     from ..engine.objects import Obj
     from ..engine.state import Place, World
+
+
+_BOARD_ORDER = attrgetter("order", "id")
+"""``places.board_order`` (timestamp order, then id) as a C-level key."""
 
 
 class BoardCache:
@@ -21,7 +26,9 @@ class BoardCache:
     For each place (``magicsub.engine.state.place_of``) it keeps the last contents seen there (the
     objects, in the board's order), each numbered; the fragments of a zone drawn for a
     content number and the step's marks there; and each object's list item, keyed by the
-    object (held, so compared by identity) and how it is shown. A content is recognised by
+    object (held, so compared by identity) and how it is shown; each player's seat line and
+    each game panel's head, keyed by the seat or game (held likewise) and what else they show
+    (``line``). A content is recognised by
     identity first (the same index entry and objects map as a snapshot seen before), then by
     value (the same objects, compared field by field): the cache is right whatever the
     snapshots share, and fast when they share what did not change.
@@ -35,6 +42,7 @@ class BoardCache:
         self._seen: dict[Place, list[_Seen]] = {}
         self._zones: dict[tuple, list[str]] = {}
         self._items: dict[tuple, tuple[Obj, str]] = {}
+        self._lines: dict[tuple, tuple[object, str]] = {}
         self._anonymous: dict[int, tuple[Obj, bool]] = {}
         self._maps: list[tuple[object, int]] = []
         self._numbers = 0
@@ -42,6 +50,8 @@ class BoardCache:
         """How many zones were drawn, not found in the cache (a measure of the work done)."""
         self.items_drawn = 0
         """How many objects' list items were drawn, not found in the cache."""
+        self.lines_drawn = 0
+        """How many seat lines and game heads were drawn, not found in the cache."""
 
     def _number(self) -> int:
         self._numbers += 1
@@ -61,7 +71,7 @@ class BoardCache:
         found = tuple(map(objects.__getitem__, ids))
         match = next((e for e in seen if e.ids is ids and e.found == found), None)
         if match is None:
-            ordered = sorted(found, key=board_order)
+            ordered = sorted(found, key=_BOARD_ORDER)
             match = next((e for e in seen if e.ordered == ordered), None)
             if match is None:
                 match = _Seen(ids, objects, found, ordered, self._number())
@@ -88,6 +98,18 @@ class BoardCache:
         self.items_drawn += 1
         html = draw()
         self._items[key] = (o, html)
+        return html
+
+    def line(self, held: object, key: tuple, draw: Callable[[], str]) -> str:
+        """A fragment shown for ``held`` (a player's seat, a game: held, so compared by
+        identity) and ``key`` (everything else it shows), ``draw()`` the first time."""
+        key = (id(held), *key)
+        found = self._lines.get(key)
+        if found is not None and found[0] is held:
+            return found[1]
+        self.lines_drawn += 1
+        html = draw()
+        self._lines[key] = (held, html)
         return html
 
     def named(self, objs: list[Obj]) -> list[Obj]:

@@ -31,17 +31,50 @@ class GamePanels(Seats):
         what waits, and the close, a fragment of its own (its subgames' panels go before it:
         see ``render``). ``zones``: its places that hold objects (``World.places``)."""
         gid = g.gid
+        short = g.status == "ended" and g.parent is not None and not zones
+        parent = self.world.games.get(g.parent) if g.parent is not None else None
+        creator = self.name_of(g.creator) if g.parent is not None and g.creator else None
+        head = self.cache.line(g, ("game", gid == self.world.current, depth, short,
+                                   parent.status if parent is not None else None, creator,
+                                   self.discontinued_rule, self.editions, self.rules_page),
+                               lambda: self._head(g, depth, short, creator))
+        if short:
+            mine = sorted((loc for loc in self.left if loc.game == gid), key=loc_order)
+            return [head[0], self.gone(mine, gid, say_from=True), "</section>"]
+        out = list(head)
+        for p in g.seats:
+            out += self.player(g, p)
+        out.append("</div>")
+        out += self.battlefield(gid)
+        out.append(self.gone((Loc(gid, "battlefield"),), gid))
+        out += self.stack(gid)
+        out.append(self.gone((Loc(gid, "stack"),), gid))
+        for zone, loc in _shared_locs(gid):
+            if (gid, zone, None) in zones or loc in self.left:
+                out += (self.command((gid, zone, None), loc) if zone is Zone.COMMAND else
+                        self.zone(zone.value.capitalize(), (gid, zone, None), loc))
+                out.append(self.gone((loc,), gid))
+        out.append(self.waiting(g))
+        if self.left:
+            rest = sorted((loc for loc in self.left if loc.game == gid), key=loc_order)
+            out.append(self.gone(rest, gid, say_from=True))
+        out.append("</section>")
+        return [part for part in out if part]
+
+    def _head(self, g: GameState, depth: int, short: bool, creator: str | None) -> tuple[str, ...]:
+        """The head of a game's panel: its open tag, title, status and connector; then, unless
+        the panel is ``short`` (an ended subgame with nothing left in it: one fragment),
+        what it is about (creator, variant, turn, priority) and the open tag of its seats."""
+        gid = g.gid
         current = gid == self.world.current
         title = _e(game_name(gid, "title"))
         panel = f'data-game-panel="{attr(gid)}" aria-label="{attr(game_name(gid, "title"))}"'
         nested = " ms-sub" + (" ms-deep" if depth > NEST_INDENTED else "") if depth else ""
         up = self.connector(g)
-        mine = sorted((loc for loc in self.left if loc.game == gid), key=loc_order)
-        if g.status == "ended" and g.parent is not None and not zones:
+        if short:
             result = f": {_e(g.result)}" if g.result else ""
-            return [f'<section class="ms-g ms-end{nested}" {panel}>'
-                    f'<p><span class="ms-t">{title}</span> — ended{result}</p>{up}',
-                    self.gone(mine, gid, say_from=True), "</section>"]
+            return (f'<section class="ms-g ms-end{nested}" {panel}>'
+                    f'<p><span class="ms-t">{title}</span> — ended{result}</p>{up}',)
         if g.status == "discontinued":
             status = f"discontinued ({self.rule(self.discontinued_rule)})"
             cls = "ms-g ms-dis"
@@ -52,8 +85,8 @@ class GamePanels(Seats):
             status = "in progress" + (" — the game being played" if current else "")
             cls = "ms-g ms-cur" if current else "ms-g"
         about = []
-        if g.parent is not None and g.creator:
-            about.append(f"created by {_e(self.name_of(g.creator))}")
+        if creator is not None:
+            about.append(f"created by {_e(creator)}")
         if g.variant:
             about.append(_e(g.variant))
         if g.status != "ended" and g.pregame:
@@ -65,29 +98,9 @@ class GamePanels(Seats):
             whose = f"{_e(turn_of)}'s turn" if turn_of else "no one's turn"
             about.append(f"turn {_e(g.turn)}, {whose}, {_e(step_label(g.step))}")
             about.append(f"priority: {_e(g.priority)}" if g.priority else "no one has priority")
-        out = [f'<section class="{cls}{nested}" {panel}>'
-               f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}',
-               (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">']
-        for p in g.seats:
-            out += self.player(g, p)
-        out.append("</div>")
-        out += self.battlefield(gid)
-        out.append(self.gone((Loc(gid, "battlefield"),), gid))
-        out += self.stack(gid)
-        out.append(self.gone((Loc(gid, "stack"),), gid))
-        for zone in SHARED:
-            if zone in (Zone.BATTLEFIELD, Zone.STACK):
-                continue
-            loc = Loc(gid, zone.value)
-            if (gid, zone, None) in zones or loc in self.left:
-                out += (self.command((gid, zone, None), loc) if zone is Zone.COMMAND else
-                        self.zone(zone.value.capitalize(), (gid, zone, None), loc))
-                out.append(self.gone((loc,), gid))
-        out.append(self.waiting(g))
-        rest = sorted((loc for loc in self.left if loc.game == gid), key=loc_order)
-        out.append(self.gone(rest, gid, say_from=True))
-        out.append("</section>")
-        return [part for part in out if part]
+        return (f'<section class="{cls}{nested}" {panel}>'
+                f'<p class="ms-t">{title} <span class="ms-st">{status}</span></p>{up}',
+                (f"<p>{'; '.join(about)}</p>" if about else "") + '<div class="ms-row">')
 
     def connector(self, g: GameState) -> str:
         """Under a subgame's title, the game it was created in and what that game does now
@@ -145,3 +158,18 @@ class GamePanels(Seats):
             out.append('<div class="ms-z"><span class="ms-zn">Delayed triggers</span>'
                        f"<ul>{items}</ul></div>")
         return "".join(out)
+
+
+def _shared_locs(gid: int) -> tuple[tuple[Zone, Loc], ...]:
+    """The shared zones of the game ``gid`` a panel shows after its battlefield and stack,
+    each with its ``Loc``."""
+    found = _SHARED_LOCS.get(gid)
+    if found is None:
+        if len(_SHARED_LOCS) >= 4096:
+            _SHARED_LOCS.clear()
+        found = _SHARED_LOCS[gid] = tuple((zone, Loc(gid, zone.value)) for zone in SHARED
+                                          if zone not in (Zone.BATTLEFIELD, Zone.STACK))
+    return found
+
+
+_SHARED_LOCS: dict[int, tuple[tuple[Zone, Loc], ...]] = {}

@@ -24,12 +24,40 @@ def escape_text(text: object) -> str:
     >>> escape_text(["<script>"])
     "['&lt;script&gt;']"
     """
+    if text.__class__ is str:
+        found = _TEXT.get(text)
+        if found is None:
+            found = _remember(_TEXT, text, escape(text, quote=False))
+        return found
+    if text.__class__ is int:
+        return str(text)
     return escape(str(text), quote=False)
 
 
 def attr(text: object) -> str:
     """Escape an attribute value written between double quotes."""
+    if text.__class__ is str:
+        found = _ATTR.get(text)
+        if found is None:
+            found = _remember(_ATTR, text, escape(text, quote=False).replace('"', "&quot;"))
+        return found
+    if text.__class__ is int:
+        return str(text)
     return escape(str(text), quote=False).replace('"', "&quot;")
+
+
+ESCAPES_KEPT = 1 << 16
+"""How many escaped strings ``escape_text`` and ``attr`` each remember (the names, ids and
+places of the boards: the same few strings again and again); past it they start anew."""
+_TEXT: dict[str, str] = {}
+_ATTR: dict[str, str] = {}
+
+
+def _remember(table: dict[str, str], text: str, escaped: str) -> str:
+    if len(table) >= ESCAPES_KEPT:
+        table.clear()
+    table[text] = escaped
+    return escaped
 
 
 class Fragments:

@@ -42,31 +42,35 @@ class ObjectItems(BoardState):
         """One object as a list item; ``show`` is "owner" (shared zones), "control" or "";
         ``mark`` and its ``words`` ("★ moved from ..."), ``pt`` its power and toughness when
         an effect changes them (``characteristics.describe``)."""
+        card, state = o.card, o.state
+        kind = o.kind
         classes: list[str] = []
         badges = []
-        if o.kind is not Kind.CARD:
-            classes.append(f"ms-{o.kind}")
-            badges.append(o.kind)
-        if not o.traditional:
-            badges.append(f"{o.deck} card" if o.deck else "nontraditional")
-        if o.commander:
+        if kind is not Kind.CARD:
+            classes.append(f"ms-{kind}")
+            badges.append(kind)
+        if not card.traditional:
+            badges.append(f"{card.deck} card" if card.deck else "nontraditional")
+        if card.commander:
             badges.append("commander")
         if not o.face_up:
             classes.append("ms-fd")
             badges.append("face down")
-        if o.phased_out:
+        if state.phased_out:
             classes.append("ms-po")
             badges.append("phased out")
-        if o.tapped:
+        if state.tapped:
             classes.append("ms-tap")
             badges.append("tapped")
-        if o.damage:
-            badges.append(f"{o.damage} damage")
+        if state.damage:
+            badges.append(f"{state.damage} damage")
         if pt:
             badges.append(pt)
-        badges += [f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in o.counters]
-        attrs = (f' data-obj="{attr(o.id)}" data-zone="{attr(o.place)}" '
-                 f'data-game="{attr("outside" if o.game is None else o.game)}"')
+        if state.counters:
+            badges += [f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in state.counters]
+        oid, name, game = o.id, o.name, o.game
+        attrs = (f' data-obj="{attr(oid)}" data-zone="{attr(o.place)}" '
+                 f'data-game="{attr("outside" if game is None else game)}"')
         if mark:
             classes.append("ms-hl")
             attrs += f' data-mark="{attr(mark)}"'
@@ -74,32 +78,33 @@ class ObjectItems(BoardState):
         parts = [f"<li{cls}{attrs}>"]
         if mark:
             parts.append(f'<span class="ms-mk">{words}</span> ')
-        parts.append(_e(o.name))
-        if str(o.name).lower() != str(o.id).lower() and not is_anonymous(o):
-            parts.append(f' <small>[{_e(o.id)}]</small>')
-        parts += [f'<span class="ms-b">{_e(b)}</span>' for b in badges]
+        parts.append(_e(name))
+        if str(name).lower() != str(oid).lower() and not is_anonymous(o):
+            parts.append(f' <small>[{_e(oid)}]</small>')
+        if badges:
+            parts += [f'<span class="ms-b">{_e(b)}</span>' for b in badges]
         extra = []
-        if o.kind is Kind.ABILITY and o.source:
-            extra.append(f"of {_e(o.source)}")
-        ctrl = o.controller
+        if kind is Kind.ABILITY and card.source:
+            extra.append(f"of {_e(card.source)}")
+        ctrl, owner = o.controller, o.owner
         if show == "control" and ctrl:
-            if ctrl != o.owner:
-                extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+            if ctrl != owner:
+                extra.append(f"owner {_e(owner)}, controlled by {_e(ctrl)}")
             else:
                 extra.append(f"controlled by {_e(ctrl)}")
         elif show == "owner":
-            if ctrl and ctrl != o.owner:
-                extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
+            if ctrl and ctrl != owner:
+                extra.append(f"owner {_e(owner)}, controlled by {_e(ctrl)}")
             else:
-                extra.append(f"owner {_e(o.owner)}")
-        elif ctrl and ctrl != o.owner:
-            extra.append(f"owner {_e(o.owner)}, controlled by {_e(ctrl)}")
-        if o.game is None and o.left_from is not None:
-            extra.append(f"left the {_e(game_name(o.left_from, 'bare'))}")
-        if o.attached_to:
-            extra.append(f"attached to {_e(o.attached_to)}")
-        if o.targets:
-            extra.append("targeting " + ", ".join(_e(t) for t in o.targets))
+                extra.append(f"owner {_e(owner)}")
+        elif ctrl and ctrl != owner:
+            extra.append(f"owner {_e(owner)}, controlled by {_e(ctrl)}")
+        if game is None and state.left_from is not None:
+            extra.append(f"left the {_e(game_name(state.left_from, 'bare'))}")
+        if state.attached_to:
+            extra.append(f"attached to {_e(state.attached_to)}")
+        if state.targets:
+            extra.append("targeting " + ", ".join(_e(t) for t in state.targets))
         if extra:
             parts.append(" — " + "; ".join(extra))
         parts.append("</li>")

@@ -20,8 +20,27 @@ _ANONYMOUS = re.compile(r"#\d+\Z")
 
 def is_anonymous(obj: Obj) -> bool:
     """True for the unnamed library cards a scenario asks for by count (``Alex#12``)."""
-    return obj.kind is Kind.CARD and isinstance(obj.id, str) and isinstance(obj.owner, str) \
-        and obj.id.startswith(obj.owner + "#") and bool(_ANONYMOUS.search(obj.id))
+    if obj.kind is not Kind.CARD:
+        return False
+    oid, owner = obj.id, obj.owner
+    if oid.__class__ is not str or owner.__class__ is not str:
+        return isinstance(oid, str) and isinstance(owner, str) and _anonymous_id(oid, owner)
+    key = (oid, owner)
+    found = _ANONYMOUS_IDS.get(key)
+    if found is None:
+        if len(_ANONYMOUS_IDS) >= IDS_KEPT:
+            _ANONYMOUS_IDS.clear()
+        found = _ANONYMOUS_IDS[key] = _anonymous_id(oid, owner)
+    return found
+
+
+def _anonymous_id(oid: str, owner: str) -> bool:
+    return oid.startswith(owner + "#") and bool(_ANONYMOUS.search(oid))
+
+
+IDS_KEPT = 1 << 16
+"""How many (id, owner) pairs ``is_anonymous`` remembers; past it, it starts anew."""
+_ANONYMOUS_IDS: dict[tuple[str, str], bool] = {}
 
 
 ZONE_WORDS = {"battlefield": "the battlefield", "stack": "the stack",

@@ -47,10 +47,13 @@ class Zones(ObjectItems):
         (``data-left-count``); ``data-to`` is the place it went. ``say_from`` also names the
         place left (when the board no longer shows it). A fragment of its own, after the
         zone's: the zone's fragment stays the same as the next step's."""
+        left = self.left
+        if not left:
+            return ""
         out = []
         for loc in locs:
             by_dst: dict[Loc, list[tuple[str, Moved]]] = {}
-            for oid, m in self.left.pop(loc, ()):
+            for oid, m in left.pop(loc, ()):
                 by_dst.setdefault(m.dst, []).append((oid, m))
             if not by_dst:
                 continue
