@@ -54,10 +54,11 @@ def under_each_edition(path: Path) -> tuple[str, dict]:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_every_scenario_under_every_edition_cites_what_each_step_does(path):
+def test_every_scenario_under_every_edition_cites_what_each_step_does(path, scenario_runs):
     """Each scenario under its own edition and the others (726, 723, 506): no CitationError,
     and each step quotes one sentence of its paragraph in that edition, the one with that
-    edition's phrase for the step (or the whole paragraph when the step gave no phrase)."""
+    edition's phrase for the step (or the whole paragraph when the step gave no phrase). The
+    recorded run under its own edition is the scenario's run (``scenario_runs``)."""
     own, runs = under_each_edition(path)
     ran = []
     for number in (own,) + tuple(e for e in EDITIONS if e != own):
@@ -70,6 +71,7 @@ def test_every_scenario_under_every_edition_cites_what_each_step_does(path):
         assert_cites_what_it_says(path.name, number, recorded)
         ran.append(number)
     assert own in ran
+    assert [step for step, _, _ in runs[own]] == list(scenario_runs[path.name].trace)
 
 
 def test_the_scenarios_run_under_each_edition_somewhere():
