@@ -19,7 +19,7 @@ from test_schema import ODD_VALUES, VALID, steps
 
 from magicsub import ScenarioError, load_scenario
 from magicsub.engine import actions, datafiles
-from magicsub.scenario import validation
+from magicsub.scenario import validation, yamlfile
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "fixtures").rglob("*.yaml")) + sorted(
@@ -58,10 +58,25 @@ class _Found:
 _SEARCHED: dict | None = None
 
 
+def _parsed_once(parse):
+    """``yamlfile.parse`` reading each text once for the two pure-Python modes while ``_SEARCHED``
+    is kept (``load_scenario`` reads the parsed data without changing it); ``jsonschema_rs``
+    parses every text itself."""
+    def once(text, file=None):
+        key = ("yaml", text, file)
+        if _SEARCHED is None:
+            return parse(text, file)
+        if key not in _SEARCHED:
+            _SEARCHED[key] = parse(text, file)
+        return _SEARCHED[key]
+    return once
+
+
 @contextlib.contextmanager
 def one_search():
     """Inside the block (the checks of one scenario), the pure-Python library searches each piece
-    of data once (``_Found``); outside, every time."""
+    of data once (``_Found``) and parses each YAML text once (``_parsed_once``); outside, every
+    time."""
     global _SEARCHED
     if _SEARCHED is not None:
         yield
@@ -76,16 +91,17 @@ def one_search():
 @contextlib.contextmanager
 def checked_by(mode: str):
     """Validation by the library ``mode`` names (one of ``MODES``) inside the block."""
-    real = validation._validator
+    real, parse = validation._validator, yamlfile.parse
     pure = mode != "jsonschema_rs"
     validation.use_pure_python(pure)
     if pure:
         validation._validator = lambda ref, pure: _Found(real(ref, pure), ref,
                                                          mode.endswith("reversed"))
+        yamlfile.parse = _parsed_once(parse)
     try:
         yield
     finally:
-        validation._validator = real
+        validation._validator, yamlfile.parse = real, parse
         validation.use_pure_python(False)
 
 
