@@ -19,7 +19,7 @@ from test_schema import ODD_VALUES, VALID, steps
 
 from magicsub import ScenarioError, load_scenario
 from magicsub.engine import actions, datafiles
-from magicsub.scenario import validation
+from magicsub.scenario import validation, yamlfile
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "fixtures").rglob("*.yaml")) + sorted(
@@ -29,27 +29,79 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
-class _Reversed:
-    """A validator yielding another's errors last first."""
+class _Found:
+    """The pure-Python validator ``inner``, searching each piece of data once (``_SEARCHED``) and
+    yielding its errors in the library's order or (``reverse``) last first.
 
-    def __init__(self, inner) -> None:
-        self.inner = inner
+    A scenario's schema errors do not depend on the form it came in (a line per key, one line, a
+    ``data=`` mapping: the lines are read from the data after, by ``validation``) nor on the
+    order asked for, so the three forms under the two orders share one search by the slow
+    library; the data (its ``repr``: types, values, keys in order) and the schema entry are the
+    key. ``jsonschema_rs`` searches every form itself."""
+
+    name = "jsonschema"
+
+    def __init__(self, inner, ref, reverse: bool) -> None:
+        self.inner, self.ref, self.reverse = inner, ref, reverse
 
     def iter_errors(self, data):
-        return reversed(list(self.inner.iter_errors(data)))
+        key = (self.ref, repr(data))
+        if _SEARCHED is None:
+            found = tuple(self.inner.iter_errors(data))
+        elif key in _SEARCHED:
+            found = _SEARCHED[key]
+        else:
+            found = _SEARCHED[key] = tuple(self.inner.iter_errors(data))
+        return iter(found[::-1] if self.reverse else found)
+
+
+_SEARCHED: dict | None = None
+
+
+def _parsed_once(parse):
+    """``yamlfile.parse`` reading each text once for the two pure-Python modes while ``_SEARCHED``
+    is kept (``load_scenario`` reads the parsed data without changing it); ``jsonschema_rs``
+    parses every text itself."""
+    def once(text, file=None):
+        key = ("yaml", text, file)
+        if _SEARCHED is None:
+            return parse(text, file)
+        if key not in _SEARCHED:
+            _SEARCHED[key] = parse(text, file)
+        return _SEARCHED[key]
+    return once
+
+
+@contextlib.contextmanager
+def one_search():
+    """Inside the block (the checks of one scenario), the pure-Python library searches each piece
+    of data once (``_Found``) and parses each YAML text once (``_parsed_once``); outside, every
+    time."""
+    global _SEARCHED
+    if _SEARCHED is not None:
+        yield
+        return
+    _SEARCHED = {}
+    try:
+        yield
+    finally:
+        _SEARCHED = None
 
 
 @contextlib.contextmanager
 def checked_by(mode: str):
     """Validation by the library ``mode`` names (one of ``MODES``) inside the block."""
-    real = validation._validator
-    validation.use_pure_python(mode != "jsonschema_rs")
-    if mode.endswith("reversed"):
-        validation._validator = lambda ref, pure: _Reversed(real(ref, pure))
+    real, parse = validation._validator, yamlfile.parse
+    pure = mode != "jsonschema_rs"
+    validation.use_pure_python(pure)
+    if pure:
+        validation._validator = lambda ref, pure: _Found(real(ref, pure), ref,
+                                                         mode.endswith("reversed"))
+        yamlfile.parse = _parsed_once(parse)
     try:
         yield
     finally:
-        validation._validator = real
+        validation._validator, yamlfile.parse = real, parse
         validation.use_pure_python(False)
 
 
@@ -68,7 +120,8 @@ def verdicts(check) -> dict:
 
 def assert_same(check) -> object:
     """``check()`` gives the same verdict under every mode; return it."""
-    found = verdicts(check)
+    with one_search():
+        found = verdicts(check)
     assert len(set(found.values())) == 1, found
     return found["jsonschema_rs"]
 
@@ -82,6 +135,11 @@ def test_the_pure_library_is_used_only_when_asked_or_when_rust_is_missing():
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_fixture_and_shipped_file_gets_the_same_verdict(path):
+    with one_search():
+        _file_and_data(path)
+
+
+def _file_and_data(path: Path) -> None:
     assert_same(lambda: load_scenario(path))
     try:
         data = datafiles.parse(path.read_bytes()) if path.parent.name != "hostile" else None
@@ -118,6 +176,11 @@ def test_odd_steps_of_the_schema_test_get_the_same_verdict(step):
 def _three_ways(text: str) -> None:
     """The YAML ``text`` as it is (a line per key), on one line (every problem on the same line)
     and as a ``data=`` mapping (no lines): the same verdict each time."""
+    with one_search():
+        _each_form(text)
+
+
+def _each_form(text: str) -> None:
     assert_same(lambda: load_scenario(text=text))
     try:
         doc = datafiles.parse(text)
