@@ -265,26 +265,18 @@ def group_fragments(trace: Trace, groups: list[tuple[int, int]], *,
 
 class StepperPages:
     """Every page of a stepper over ``trace`` as fragments, drawn once with one
-    ``render.BoardCache``: ``pages`` (``stepper_fragments``), ``groups`` (``step_groups``) and,
-    when some steps fold, ``group_pages`` (``group_fragments``: None for a group of one step),
-    each group's page drawn right after the page of its last step. ``stepper_pages`` keeps the
-    last few, so that a widget stepper and its static twin (``MAGICSUB_PAGES=both``) draw
-    their pages once."""
+    ``render.BoardCache``: ``drawn`` (``drawn_pages``: every page in the order drawn), and
+    from it ``pages`` (``stepper_fragments``) and, when some steps fold, ``group_pages``
+    (``group_fragments``: None for a group of one step); ``groups`` (``step_groups``).
+    ``stepper_pages`` keeps the last few, so that a widget stepper and its static twin
+    (``MAGICSUB_PAGES=both``) draw their pages once."""
 
     def __init__(self, trace: Trace, rules_page: str | None = None):
-        self.pages: list[list[str]] = []
         self.groups = step_groups(trace)
-        self.group_pages: list[list[str] | None] = []
-        for page, group in drawn_pages(trace, self.groups, rules_page=rules_page):
-            if group is None:
-                self.pages.append(page)
-            else:
-                self.group_pages.append(page)
-
-    @property
-    def compact(self) -> bool:
-        """True when some steps fold into the step before (``step_groups``)."""
-        return len(self.groups) < len(self.pages) - 1
+        self.drawn = list(drawn_pages(trace, self.groups, rules_page=rules_page))
+        self.pages: list[list[str]] = [page for page, group in self.drawn if group is None]
+        self.group_pages: list[list[str] | None] = [
+            page for page, group in self.drawn if group is not None]
 
 
 def drawn_pages(trace: Trace, groups: list[tuple[int, int]], *,
@@ -303,19 +295,6 @@ def drawn_pages(trace: Trace, groups: list[tuple[int, int]], *,
         yield page, None
         while compact and group is not None and group[1][1] == number:
             yield next(folded_pages), group[0]
-            group = next(waiting, None)
-
-
-def drawn_order(groups: list[tuple[int, int]], pages: int) -> Iterator[int | None]:
-    """The order of ``drawn_pages`` without drawing: None for each of the ``pages`` pages,
-    and after the page of a group's last step the group's number (when some steps fold)."""
-    compact = len(groups) < pages - 1
-    waiting = iter(enumerate(groups))
-    group = next(waiting, None)
-    for number in range(pages):
-        yield None
-        while compact and group is not None and group[1][1] == number:
-            yield group[0]
             group = next(waiting, None)
 
 
@@ -617,15 +596,8 @@ class Stepper:
         packer = Packer(limit)
         self.groups = step_groups(trace)
         compact = len(self.groups) < self.steps
-        if limit is None:
-            drawn = stepper_pages(trace, rules_page)
-            pages = iter(drawn.pages)
-            folded = iter(drawn.group_pages)
-            order = drawn_order(self.groups, len(drawn.pages))
-            taken = ((next(pages), None) if group is None else (next(folded), group)
-                     for group in order)
-        else:
-            taken = drawn_pages(trace, self.groups, rules_page=rules_page)
+        taken = (stepper_pages(trace, rules_page).drawn if limit is None
+                 else drawn_pages(trace, self.groups, rules_page=rules_page))
         number = -1
         for page, group in taken:
             if group is None:
@@ -839,7 +811,7 @@ class Quiz:
 
 __all__ = ["BOOKKEEPING_FACTS", "Compare", "PAGES_ENV", "PAGES_KEPT", "PLAY_INTERVAL_MS", "Quiz",
            "Stepper", "StepperPages", "check_key", "cited_rules", "compare_differences",
-           "compare_head", "drawn_order", "drawn_pages", "folded", "folded_html", "folded_runs",
+           "compare_head", "drawn_pages", "folded", "folded_html", "folded_runs",
            "group_fragments", "pack", "pages_mode", "print_rows", "print_table", "script_json",
            "static_pages", "step_groups", "stepper_fragments", "stepper_head", "stepper_pages",
            "unpack", "unpack_groups"]
