@@ -18,6 +18,19 @@ _BOARD_ORDER = attrgetter("order", "id")
 """``places.board_order`` (timestamp order, then id) as a C-level key."""
 
 
+def _kept(store: dict[tuple, tuple[object, str]], held: object, key: tuple,
+          draw: Callable[[], str]) -> tuple[str, bool]:
+    """The fragment kept in ``store`` for ``held`` (compared by identity) and ``key``, or
+    ``draw()`` kept there; with True when it was drawn."""
+    entry = (id(held), *key)
+    found = store.get(entry)
+    if found is not None and found[0] is held:
+        return found[1], False
+    html = draw()
+    store[entry] = (held, html)
+    return html, True
+
+
 class BoardCache:
     """What the boards of one stepper share, so that drawing a board costs about what changed
     since the boards drawn before it, not the whole board (``magicsub.pages.statichtml`` keeps one
@@ -91,25 +104,15 @@ class BoardCache:
     def item(self, o: Obj, key: tuple, draw: Callable[[], str]) -> str:
         """The list item of the object ``o`` drawn under ``key`` (how it is shown), ``draw()``
         the first time ``o`` itself is shown so."""
-        key = (id(o), *key)
-        found = self._items.get(key)
-        if found is not None and found[0] is o:
-            return found[1]
-        self.items_drawn += 1
-        html = draw()
-        self._items[key] = (o, html)
+        html, drawn = _kept(self._items, o, key, draw)
+        self.items_drawn += drawn
         return html
 
     def line(self, held: object, key: tuple, draw: Callable[[], str]) -> str:
         """A fragment shown for ``held`` (a player's seat, a game: held, so compared by
         identity) and ``key`` (everything else it shows), ``draw()`` the first time."""
-        key = (id(held), *key)
-        found = self._lines.get(key)
-        if found is not None and found[0] is held:
-            return found[1]
-        self.lines_drawn += 1
-        html = draw()
-        self._lines[key] = (held, html)
+        html, drawn = _kept(self._lines, held, key, draw)
+        self.lines_drawn += drawn
         return html
 
     def named(self, objs: list[Obj]) -> list[Obj]:
