@@ -398,16 +398,21 @@ def step_slider(page: Page, handle: Locator, key: str = "ArrowRight") -> None:
     page.keyboard.press(key)
 
 
+UNTIL_JS = """(root, ok, timeout, options) => ok() ? Promise.resolve() : new Promise(resolve => {
+  const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+  const observer = new MutationObserver(() => { if (ok()) done(); });
+  const timer = setTimeout(done, timeout);
+  observer.observe(root, options || {subtree: true, childList: true, attributes: true});
+})"""
+"""A JS function of an element, a condition ``ok``, a timeout in ms and (optionally) what to
+observe: a promise resolved once ``ok()`` holds (checked on each mutation under the element) or
+the timeout passes, whichever is first."""
+
+
 _TEXT_CHANGE_JS = """async (scope, [before, timeout]) => {
   const text = """ + _STEP_TEXT_JS + """;
-  if (text(scope) !== before) return text(scope);
-  await new Promise(resolve => {
-    const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-    const observer = new MutationObserver(() => { if (text(scope) !== before) done(); });
-    const timer = setTimeout(done, timeout);
-    observer.observe(scope, {subtree: true, childList: true, characterData: true,
-                             attributes: true});
-  });
+  await (""" + UNTIL_JS + """)(scope, () => text(scope) !== before, timeout,
+    {subtree: true, childList: true, characterData: true, attributes: true});
   return text(scope);
 }"""
 
@@ -550,14 +555,8 @@ _ADDRESSED_JS = """box => {
 
 AT_STEP_JS = """async (box, [step, timeout]) => {
   const want = String(step);
-  if (box.dataset.msAt !== want) {
-    await new Promise(resolve => {
-      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-      const observer = new MutationObserver(() => { if (box.dataset.msAt === want) done(); });
-      const timer = setTimeout(done, timeout);
-      observer.observe(box, {attributes: true, attributeFilter: ['data-ms-at']});
-    });
-  }
+  await (""" + UNTIL_JS + """)(box, () => box.dataset.msAt === want, timeout,
+    {attributes: true, attributeFilter: ['data-ms-at']});
   return (""" + _ADDRESSED_JS + """)(box);
 }"""
 """A function of a static stepper's element and ``[step, timeout]``: wait (on its mutations,
@@ -608,14 +607,7 @@ _STATE_JS = """async (box, [want, timeout, withBoard]) => {
     const s = box.querySelector('.magicsub-step');
     return want === null || (s !== null && s.dataset.step === want);
   };
-  if (!shows()) {
-    await new Promise(resolve => {
-      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-      const observer = new MutationObserver(() => { if (shows()) done(); });
-      const timer = setTimeout(done, timeout);
-      observer.observe(box, {subtree: true, childList: true, attributes: true});
-    });
-  }
+  await (""" + UNTIL_JS + """)(box, shows, timeout);
   const range = box.querySelector('input.ms-range');
   const play = box.querySelector('button.ms-play');
   const toggle = box.querySelector('button.ms-all');

@@ -17,6 +17,7 @@ import pytest
 from expected import QuizExpect, StepExpect, StepperExpect, page_widgets
 from pagecheck import (
     PAINT_TIMES,
+    UNTIL_JS,
     WIDGET_STATE,
     BookTabs,
     describe_violations,
@@ -374,14 +375,7 @@ _CHOSEN_JS = """async (quiz, [k, timeout]) => {
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
   const ready = () => buttons[k].getAttribute('aria-pressed') === 'true'
     && Array.from(quiz.querySelectorAll('[data-verdict]')).some(shown);
-  if (!ready()) {
-    await new Promise(resolve => {
-      const done = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-      const observer = new MutationObserver(() => { if (ready()) done(); });
-      const timer = setTimeout(done, timeout);
-      observer.observe(quiz, {subtree: true, childList: true, attributes: true});
-    });
-  }
+  await (""" + UNTIL_JS + """)(quiz, ready, timeout);
   const feedback = Array.from(quiz.querySelectorAll('[data-verdict]')).find(shown);
   if (!feedback) return null;
   return {verdict: feedback.getAttribute('data-verdict'), text: feedback.innerText,
